@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppContext } from './context';
+import { installErrorHandler } from './http/error-handler';
+import { unauthorized } from './http/errors';
+import { installRateLimit } from './http/rate-limit';
+import { installStatic } from './http/static';
+import { modules } from './modules/index';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.env.TRUST_PROXY === 'true',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.env.NODE_ENV === 'production',
+  });
+  await app.register(formbody);
+  await app.register(websocket);
+  installRateLimit(app, ctx.env.RATE_LIMIT_PER_MINUTE);
+  installErrorHandler(app);
+
+  // Replaced by the accounts module once sessions exist; until then only public endpoints pass.
+  app.decorate('checkAuth', async (_request, auth) => {
+    if (auth !== 'public') throw unauthorized();
+  });
+
+  for (const register of modules) await register(app, ctx);
+  await installStatic(app, ctx.env.webDist);
+  return app;
+}

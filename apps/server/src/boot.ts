@@ -1,0 +1,17 @@
+import path from 'node:path';
+import type { Env } from './config/env';
+import type { AppContext } from './context';
+import { openDb } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed/index';
+import type { Logger } from 'pino';
+
+/** Opens the database named by the environment, migrates it and seeds demo data when asked. */
+export async function boot(env: Env, log: Logger): Promise<AppContext> {
+  const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
+  const applied = await migrateToLatest(dbh.db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  const ctx: AppContext = { env, dbh, log, now: () => new Date() };
+  if (env.SEED_DEMO === 'true') await seedDemo(ctx);
+  return ctx;
+}

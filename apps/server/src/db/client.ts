@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+
+export type DbDriver = 'pglite' | 'pg';
+export type NotifyListener = (payload: string) => void;
+
+/** The database and the two things Kysely does not cover: LISTEN/NOTIFY and closing. */
+export interface DbHandle {
+  db: Kysely<Database>;
+  driver: DbDriver;
+  listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+// int8 (20) and numeric (1700) stay strings on both drivers: ids are 64-bit, money is exact.
+const keepAsString = (v: string) => v;
+pg.types.setTypeParser(20, keepAsString);
+pg.types.setTypeParser(1700, keepAsString);
+
+export interface DbOptions {
+  /** postgres://… for a server; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite directory; undefined = in memory. */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+export async function openDb(options: DbOptions): Promise<DbHandle> {
+  return options.databaseUrl ? openPg(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pg_trgm },
+    parsers: { 20: keepAsString, 1700: keepAsString },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    driver: 'pglite',
+    async listen(channel, listener) {
+      const unsubscribe = await client.listen(channel, listener);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+async function openPg(connectionString: string, max: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // One dedicated connection per process carries every LISTEN.
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<NotifyListener>>();
+  const ensureListener = async () => {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    listener = client;
+    return client;
+  };
+  return {
+    db,
+    driver: 'pg',
+    async listen(channel, handler) {
+      const client = await ensureListener();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}

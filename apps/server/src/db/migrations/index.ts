@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m001 from './001-foundation';
+
+/** Every migration, in order. Add new files here with the next number. */
+export const migrations: Record<string, Migration> = {
+  '001-foundation': m001,
+};

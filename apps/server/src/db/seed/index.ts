@@ -1,0 +1,18 @@
+import type { AppContext } from '../../context';
+import { seedContent } from './content';
+
+export type Seeder = (ctx: AppContext) => Promise<void>;
+
+/** Demo data, in dependency order; each seeder is idempotent. */
+export const seeders: Array<[name: string, seeder: Seeder]> = [['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())]];
+
+export async function seedDemo(ctx: AppContext) {
+  for (const [name, seeder] of seeders) {
+    const started = Date.now();
+    await seeder(ctx);
+    ctx.log.debug({ seeder: name, ms: Date.now() - started }, 'seeded');
+  }
+}
+
+/** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
+export const demoLogins: Array<{ role: string; login: string; password: string }> = [];

@@ -1,0 +1,47 @@
+import type { Endpoint } from '@chepai/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ok } from './envelope';
+import { badRequest } from './errors';
+
+export interface RouteContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type AuthCheck = (request: FastifyRequest, auth: Endpoint['auth']) => Promise<void>;
+
+/** Registers one contract: validated input in, envelope out. Routes stay thin. */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  contract: E,
+  handler: (input: z.output<E['input']>, ctx: RouteContext) => Promise<z.input<E['output']>>,
+) {
+  const url = `/api${contract.path}`;
+  app.route({
+    method: contract.method,
+    url,
+    handler: async (request, reply) => {
+      await app.checkAuth(request, contract.auth);
+      const body = request.body;
+      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+        throw badRequest('请求内容必须是对象');
+      }
+      const merged = {
+        ...(body as Record<string, unknown> | undefined),
+        ...(request.query as Record<string, unknown>),
+        ...(request.params as Record<string, unknown>),
+      };
+      const input = contract.input.parse(merged) as z.output<E['input']>;
+      const data = await handler(input, { request, reply });
+      if (reply.sent) return reply;
+      return ok(data);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    checkAuth: AuthCheck;
+  }
+}

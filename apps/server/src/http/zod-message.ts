@@ -1,0 +1,11 @@
+import type { ZodError } from 'zod';
+
+/** First issue as one Chinese sentence, naming the field. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return '请求参数不正确';
+  const field = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
+  const custom = /[\u4e00-\u9fa5]/.test(issue.message) ? issue.message : '格式不正确';
+  // Messages written for a field already name it; the zh-CN defaults do not.
+  return field && !custom.includes(field) && issue.code !== 'custom' ? `参数 ${field}：${custom}` : custom;
+}

@@ -1,0 +1,33 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { progress } from '../lib/progress';
+import { clearSession } from '../lib/session';
+
+export type TokenLogin = (token: string) => Promise<void>;
+let tokenLogin: TokenLogin = async () => {
+  throw new Error('token login unavailable');
+};
+
+/** The auth feature installs the real token login. */
+export function setTokenLogin(fn: TokenLogin) {
+  tokenLogin = fn;
+}
+
+/**
+ * Runs before every navigation (spec §2): starts the progress bar; a `token` query logs the
+ * user in with it and is removed from the address, or sends them to /tokenExpiration.
+ */
+export async function navigationGuard({ request }: LoaderFunctionArgs) {
+  progress.start();
+  const url = new URL(request.url);
+  if (url.pathname === '/tokenExpiration') return null;
+  const token = url.searchParams.get('token');
+  if (!token) return null;
+  try {
+    await tokenLogin(token);
+  } catch {
+    clearSession();
+    return redirect('/tokenExpiration');
+  }
+  url.searchParams.delete('token');
+  return redirect(url.pathname + (url.search || ''));
+}

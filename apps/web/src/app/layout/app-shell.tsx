@@ -1,0 +1,35 @@
+import { Spin } from 'antd';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { progress } from '../../lib/progress';
+import type { RouteMeta } from '../route-table';
+
+const SITE = '车拍商城';
+
+/** After every navigation: progress done, document title from the route, scroll to top. */
+export function AppShell() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const matches = useMatches();
+  const meta = [...matches].reverse().find((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta)?.handle as
+    | { meta: RouteMeta }
+    | undefined;
+
+  useEffect(() => {
+    if (navigation.state === 'idle') progress.done();
+  }, [navigation.state, location.key]);
+
+  useEffect(() => {
+    document.title = meta ? `${meta.meta.title} - ${SITE}` : SITE;
+  }, [meta]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  return (
+    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,27 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { installRequestUi } from '../lib/request';
+
+/** Gives the request layer antd's toast and the 系统提示 dialog. */
+export function RequestUiBridge() {
+  const { message, modal } = App.useApp();
+  useEffect(() => {
+    installRequestUi({
+      toast: (text, seconds) => void message.error(text, seconds),
+      confirmRelogin: () =>
+        new Promise<boolean>((resolve) => {
+          modal.confirm({
+            title: '系统提示',
+            content: '登录状态已过期，您可以继续留在该页面，或者重新登录',
+            okText: '重新登录',
+            cancelText: '取消',
+            onOk: () => resolve(true),
+            onCancel: () => resolve(false),
+          });
+        }),
+      navigate: (path) => window.location.assign(path),
+      currentPath: () => window.location.pathname + window.location.search,
+    });
+  }, [message, modal]);
+  return null;
+}

@@ -1,0 +1,95 @@
+import type { ComponentType } from 'react';
+
+/** Who may see a route: empty = public. `domesticConsumer` stands for any visitor (spec §6). */
+export type Permission = 'buyer' | 'seller' | 'domesticConsumer';
+
+export interface RouteMeta {
+  title: string;
+  permission: Permission[];
+  /** Show this route's title in the 当前位置 bar. */
+  breadcrumb: boolean;
+  /** The page renders without the footer (the comparison portal). */
+  hideFooter?: boolean;
+}
+
+export interface AppRoute {
+  path: string;
+  meta: RouteMeta;
+  /** Route-level code splitting: every page is its own chunk. */
+  page?: () => Promise<{ default: ComponentType }>;
+  redirect?: string;
+  index?: boolean;
+  children?: AppRoute[];
+}
+
+const pub = (title: string, breadcrumb = true): RouteMeta => ({ title, permission: [], breadcrumb });
+const only = (title: string, permission: Permission[], breadcrumb = true): RouteMeta => ({ title, permission, breadcrumb });
+
+/** The one route table: title, permission list and breadcrumb flag per route (spec §2, §6). */
+export const layoutRoutes: AppRoute[] = [
+  { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
+  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'buyerRegistration', meta: pub('竞买人注册'), page: () => import('../features/content/pages/coming-soon-page') },
+  {
+    path: 'carAuction/carAuctionDetail/:orderId',
+    meta: pub('车辆详情'),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
+  {
+    path: 'promiseMoneyReport/:id?',
+    meta: only('保证金报名', ['buyer']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
+  { path: 'disposeCar', meta: only('我要处置', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'orderSuccess', meta: only('提交成功', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
+  {
+    path: 'announcement',
+    meta: pub('平台公告'),
+    children: [
+      { path: '', index: true, meta: pub('公告列表', false), redirect: 'list' },
+      { path: 'list', meta: pub('公告列表', false), page: () => import('../features/content/pages/announcement-list-page') },
+      { path: 'details/:id', meta: pub('公告详情'), page: () => import('../features/content/pages/announcement-detail-page') },
+    ],
+  },
+  {
+    path: 'footerSupport',
+    meta: pub('服务支持'),
+    page: () => import('../features/content/pages/support-layout-page'),
+    children: [
+      { path: '', index: true, meta: pub('购车指南'), redirect: 'zhiNan' },
+      { path: 'zhiNan', meta: pub('购车指南'), page: () => import('../features/content/pages/support-list-page') },
+      { path: 'bangZhu', meta: pub('帮助中心'), page: () => import('../features/content/pages/support-list-page') },
+      { path: 'woMen', meta: pub('关于我们'), page: () => import('../features/content/pages/support-list-page') },
+    ],
+  },
+  { path: 'supportDetail/:id', meta: pub('文章详情'), page: () => import('../features/content/pages/support-detail-page') },
+  { path: 'detailInfo/:orderId', meta: only('订单详情', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'buyerDetailInfo/:orderId', meta: only('订单详情', ['buyer']), page: () => import('../features/content/pages/coming-soon-page') },
+  {
+    path: 'carCompare',
+    meta: { ...pub('车型对比'), hideFooter: true },
+    page: () => import('../features/compare/pages/car-compare-page'),
+  },
+  { path: 'carCalculator', meta: pub('购车计算器'), page: () => import('../features/calculator/pages/car-calculator-page') },
+  {
+    path: 'personalCenter',
+    meta: only('个人中心', ['buyer', 'seller']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
+];
+
+/** Routes outside the layout. */
+export const bareRoutes: AppRoute[] = [
+  { path: 'login', meta: pub('登录', false), page: () => import('../features/auth/pages/login-page') },
+  { path: '404', meta: pub('页面不存在', false), page: () => import('../features/content/pages/not-found-page') },
+  {
+    path: 'tokenExpiration',
+    meta: pub('登录已失效', false),
+    page: () => import('../features/auth/pages/token-expiration-page'),
+  },
+  { path: 'redirect/*', meta: pub('跳转中', false), page: () => import('./redirect-page') },
+];

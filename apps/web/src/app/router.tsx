@@ -1,0 +1,65 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import { Navigate, createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { getSession, type Role } from '../lib/session';
+import { navigationGuard } from './guard';
+import { AppShell } from './layout/app-shell';
+import { MainLayout } from './layout/main-layout';
+import { allowedPermissions, filterRoutes } from './route-filter';
+import { bareRoutes, layoutRoutes, type AppRoute } from './route-table';
+
+const pageCache = new Map<AppRoute['page'], ComponentType>();
+function pageOf(route: AppRoute): ComponentType | undefined {
+  if (!route.page) return undefined;
+  let page = pageCache.get(route.page);
+  if (!page) {
+    page = lazy(route.page);
+    pageCache.set(route.page, page);
+  }
+  return page;
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle = { meta: route.meta };
+  if (route.redirect) {
+    return route.index
+      ? { index: true, handle, element: <Navigate to={route.redirect} replace /> }
+      : { path: route.path, handle, element: <Navigate to={route.redirect} replace /> };
+  }
+  const page = pageOf(route);
+  return {
+    path: route.path,
+    handle,
+    ...(page ? { element: createElement(page) } : {}),
+    ...(route.children ? { children: route.children.map(toRouteObject) } : {}),
+  };
+}
+
+/** Unknown paths: a page the visitor may not see yet asks them to log in; anything else is a 404. */
+function Unmatched() {
+  const location = useLocation();
+  const known = matchRoutes(layoutRoutes.map(toRouteObject), location.pathname);
+  if (known && !getSession()) {
+    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  return <Navigate to="/404" replace />;
+}
+
+/** The routes a user with this role may reach; rebuilt only when the role changes (login / logout). */
+export function createAppRouter(role: Role | null) {
+  const allowed = allowedPermissions(role);
+  return createBrowserRouter([
+    {
+      id: 'root',
+      element: <AppShell />,
+      loader: navigationGuard,
+      shouldRevalidate: () => true,
+      hydrateFallbackElement: null,
+      children: [
+        { index: true, element: <Navigate to="/home" replace /> },
+        { element: <MainLayout />, children: filterRoutes(layoutRoutes, allowed).map(toRouteObject) },
+        ...bareRoutes.map(toRouteObject),
+        { path: '*', element: <Unmatched /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,64 @@
+import { NotificationOutlined, ReadOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { Link } from 'react-router';
+import { dateOnly } from '../../../components/date-text';
+import { useAnnouncements, useSupportList } from '../../content/api/content-queries';
+import { HomeBanner } from '../components/home-banner';
+
+const STEPS = ['注册实名', '缴纳保证金', '在线竞价', '成交付款', '签约提车'];
+
+export default function HomePage() {
+  const { data: notices } = useAnnouncements(1, 6);
+  const { data: support } = useSupportList();
+  return (
+    <div className="home">
+      <HomeBanner />
+      <div className="container home-grid">
+        <section className="panel home-steps" aria-label="竞拍流程">
+          <h3 className="panel-title">
+            <ThunderboltOutlined /> 竞拍流程
+          </h3>
+          <ol className="steps">
+            {STEPS.map((s, i) => (
+              <li key={s}>
+                <span className="step-no">{i + 1}</span>
+                {s}
+              </li>
+            ))}
+          </ol>
+          <p className="muted">
+            <SafetyCertificateOutlined /> 保证金由平台监管，未成交全额退还；最后 5 分钟出价自动延时，杜绝“秒杀”。
+          </p>
+        </section>
+        <section className="panel home-notices" aria-label="平台公告">
+          <h3 className="panel-title">
+            <NotificationOutlined /> 平台公告 <Link to="/announcement/list" className="more">更多 &gt;</Link>
+          </h3>
+          <ul className="link-list">
+            {(notices?.list ?? []).map((n) => (
+              <li key={n.id}>
+                <Link to={`/announcement/details/${n.id}`}>
+                  {n.pinned ? <Tag color="red">置顶</Tag> : null}
+                  {n.title}
+                </Link>
+                <span className="muted">{dateOnly(n.publishTime)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="panel home-guide" aria-label="购车指南">
+          <h3 className="panel-title">
+            <ReadOutlined /> 购车指南 <Link to="/footerSupport/zhiNan" className="more">更多 &gt;</Link>
+          </h3>
+          <ul className="link-list">
+            {(support?.['1'] ?? []).slice(0, 6).map((a) => (
+              <li key={a.id}>
+                <Link to={`/supportDetail/${a.id}`}>{a.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}
