@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { unauthorized } from './http/errors';
@@ -14,7 +14,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.env.TRUST_PROXY === 'true',
     genReqId: (req) => {

@@ -4,10 +4,10 @@ import type { AppContext } from './context';
 import { openDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed/index';
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** Opens the database named by the environment, migrates it and seeds demo data when asked. */
-export async function boot(env: Env, log: Logger): Promise<AppContext> {
+export async function boot(env: Env, log: FastifyBaseLogger): Promise<AppContext> {
   const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
   const applied = await migrateToLatest(dbh.db);
   if (applied.length) log.info({ applied }, 'migrations applied');

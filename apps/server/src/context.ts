@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from './config/env';
 import type { DbHandle } from './db/client';
 
@@ -6,7 +6,7 @@ import type { DbHandle } from './db/client';
 export interface AppContext {
   env: Env;
   dbh: DbHandle;
-  log: Logger;
+  log: FastifyBaseLogger;
   /** The server is the only clock; tests may move it. */
   now: () => Date;
 }

@@ -1,4 +1,5 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError} from 'axios';
+import axios, { AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@chepai/shared';
 import { filenameFromDisposition, saveBlob } from './download';
 import { parseJsonKeepingBigInts } from './json';
@@ -75,7 +76,7 @@ function formEncode(data: unknown): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries((data ?? {}) as Record<string, unknown>)) {
     if (v === undefined || v === null) continue;
-    params.append(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    params.append(k, typeof v === 'string' ? v : JSON.stringify(v));
   }
   return params.toString();
 }
@@ -121,7 +122,7 @@ export function createRequest(): AxiosInstance {
     }
     const method = (config.method ?? 'get').toLowerCase();
     if (method === 'get') {
-      if (config.data && !config.params) config.params = config.data;
+      if (config.data && !config.params) config.params = config.data as Record<string, unknown>;
       config.data = undefined;
     } else if (config.form) {
       headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
@@ -140,7 +141,8 @@ export function createRequest(): AxiosInstance {
           const body = parseJsonKeepingBigInts(await response.data.text());
           if (isEnvelope(body) && body.code !== 200) failWithEnvelope(body, response.config);
         }
-        const name = filenameFromDisposition(response.headers['content-disposition'] as string | undefined);
+        const disposition = response.headers['content-disposition'] as string | undefined;
+        const name = filenameFromDisposition(disposition);
         saveBlob(response.data, name);
         return response;
       }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -33,5 +33,5 @@ export interface Envelope<T> {
 
 /** Fills `:name` params of a contract path. */
 export function fillPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String((params[name] as string | number | undefined) ?? '')));
 }

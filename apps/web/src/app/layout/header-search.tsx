@@ -27,6 +27,7 @@ export function HeaderSearch() {
           style={{ flex: 1 }}
           value={value}
           options={options}
+          defaultActiveFirstOption={false}
           onChange={setValue}
           onSelect={(v: string) => {
             setValue(v);

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../app';
+import { loadEnv, type Env } from '../config/env';
+import type { AppContext } from '../context';
+import { openDb, type DbHandle } from '../db/client';
+import { migrateToLatest } from '../db/migrate';
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
+ * the server named by TEST_DATABASE_URL (created here, dropped on close).
+ */
+export async function createTestDb(): Promise<{ dbh: DbHandle; url: string | undefined; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dbh = await openDb({});
+    await migrateToLatest(dbh.db);
+    return { dbh, url: undefined, drop: () => dbh.close() };
+  }
+  const name = `chepai_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dbh = await openDb({ databaseUrl: url.toString(), poolSize: 20 });
+  await migrateToLatest(dbh.db);
+  return {
+    dbh,
+    url: url.toString(),
+    drop: async () => {
+      await dbh.close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Moves the server clock (absolute); `null` returns to real time. */
+  setNow(date: Date | null): void;
+  close(): Promise<void>;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', WEB_DIST: '/nonexistent', ...overrides });
+}
+
+export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { dbh, drop } = await createTestDb();
+  let fixed: Date | null = null;
+  const ctx: AppContext = {
+    env: testEnv(options.env),
+    dbh,
+    log: pino({ level: 'silent' }),
+    now: () => fixed ?? new Date(),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    setNow: (d) => (fixed = d),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Parses an inject() response as the envelope. */
+export function envelope<T = unknown>(res: { body: string }): { code: number; msg: string; data: T } {
+  return JSON.parse(res.body) as { code: number; msg: string; data: T };
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { repoRoot, startServer, type RunningServer } from './server';
+
+let server: RunningServer | undefined;
+
+export async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('web app not built: run `npm run build` first (npm run test:e2e does)');
+  }
+  server = await startServer();
+  project.provide('baseURL', server.url);
+}
+
+export async function teardown() {
+  await server?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
