@@ -6,6 +6,7 @@ export async function migrateToLatest(// eslint-disable-next-line @typescript-es
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
