@@ -7,3 +7,5 @@ export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
 export * from './constants';
+export * as bidding from './contracts/bidding';
+export * from './events';
