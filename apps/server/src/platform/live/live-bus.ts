@@ -84,7 +84,11 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
   };
 
   return {
-    publish: (lotId, event) => dbh.notify(channel, encode(lotId, event)),
+    // Through Kysely rather than dbh.notify: on PGlite that waits for the connection mutex, so a
+    // publish never lands inside someone else's open transaction.
+    async publish(lotId, event) {
+      await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(dbh.db);
+    },
     async publishInTx(trx, lotId, event) {
       await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(trx);
     },
