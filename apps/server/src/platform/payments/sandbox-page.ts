@@ -27,7 +27,7 @@ export function renderPayPage(trade: SandboxTrade, paymentNo: string): string {
   const no = encodeURIComponent(paymentNo);
   const details = `<dl><dt>商户</dt><dd>车拍商城</dd><dt>商品</dt><dd>${escapeHtml(trade.subject)}</dd>
 <dt>支付单号</dt><dd>${escapeHtml(paymentNo)}</dd><dt>交易号</dt><dd>${escapeHtml(trade.trade_no)}</dd></dl>`;
-  const amount = `<div>应付金额</div><div class="amount"><span>¥</span>${groupYuan(Number(trade.amount))}</div>`;
+  const amount = `<div>${trade.status === 'TRADE_SUCCESS' ? '实付金额' : '应付金额'}</div><div class="amount"><span>¥</span>${groupYuan(Number(trade.amount))}</div>`;
   if (trade.status === 'TRADE_SUCCESS') {
     return layout('支付成功 - 车拍收银台', `<div class="state ok">✔ 支付成功</div>${amount}${details}<a href="${escapeHtml(trade.return_url)}">返回商户</a>`);
   }
