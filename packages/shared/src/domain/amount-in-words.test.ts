@@ -101,7 +101,9 @@ describe('amountInWords: string and bigint inputs', () => {
 
 describe('amountInWords: 16 digits and beyond', () => {
   it('accepts exactly 16 integer digits', () => {
-    expect(amountInWords('9999999999999999')).toBe('玖仟玖佰玖拾玖兆玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元整');
+    expect(amountInWords('9999999999999999')).toBe(
+      '玖仟玖佰玖拾玖兆玖仟玖佰玖拾玖亿玖仟玖佰玖拾玖万玖仟玖佰玖拾玖元整',
+    );
   });
 
   it.each<[number | string | bigint]>([
@@ -198,7 +200,9 @@ describe('amountInWords: properties', () => {
   it('round-trips amounts made of few non-zero digits (zero handling)', () => {
     const sparse = fc
       .array(fc.tuple(fc.integer({ min: 0, max: 17 }), fc.integer({ min: 1, max: 9 })), { maxLength: 3 })
-      .map((pairs) => pairs.reduce((acc, [pos, d]) => acc + BigInt(d) * 10n ** BigInt(pos), 0n) % (maxFen + 1n));
+      .map(
+        (pairs) => pairs.reduce((acc, [pos, d]) => acc + BigInt(d) * 10n ** BigInt(pos), 0n) % (maxFen + 1n),
+      );
     fc.assert(
       fc.property(sparse, (value) => {
         expect(wordsToFen(amountInWords(fenToText(value)))).toBe(value);
@@ -209,7 +213,8 @@ describe('amountInWords: properties', () => {
 
   it('uses only the allowed characters, never two 零 in a row, and never ends in 零', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -maxFen, max: maxFen }), (value) => {
+      // Zero is the one amount spelled with a leading 零 ('零元整'); it has its own example above.
+      fc.property(fc.bigInt({ min: -maxFen, max: maxFen }).filter((v) => v !== 0n), (value) => {
         const words = amountInWords(fenToText(value));
         expect(words).toMatch(/^负?[零壹贰叁肆伍陆柒捌玖拾佰仟万亿兆元角分整]+$/);
         expect(words).not.toContain('零零');

@@ -16,11 +16,41 @@ export interface VesselTaxBracket {
 
 export const VESSEL_TAX_BRACKETS: readonly VesselTaxBracket[] = [
   { key: 'upTo1.0', label: '1.0L(含)以下', maxMl: 1000, nationalRangeYuan: [60, 360], annualYuan: 300 },
-  { key: '1.0-1.6', label: '1.0L以上至1.6L(含)', maxMl: 1600, nationalRangeYuan: [300, 540], annualYuan: 420 },
-  { key: '1.6-2.0', label: '1.6L以上至2.0L(含)', maxMl: 2000, nationalRangeYuan: [360, 660], annualYuan: 480 },
-  { key: '2.0-2.5', label: '2.0L以上至2.5L(含)', maxMl: 2500, nationalRangeYuan: [660, 1200], annualYuan: 900 },
-  { key: '2.5-3.0', label: '2.5L以上至3.0L(含)', maxMl: 3000, nationalRangeYuan: [1200, 2400], annualYuan: 1920 },
-  { key: '3.0-4.0', label: '3.0L以上至4.0L(含)', maxMl: 4000, nationalRangeYuan: [2400, 3600], annualYuan: 3480 },
+  {
+    key: '1.0-1.6',
+    label: '1.0L以上至1.6L(含)',
+    maxMl: 1600,
+    nationalRangeYuan: [300, 540],
+    annualYuan: 420,
+  },
+  {
+    key: '1.6-2.0',
+    label: '1.6L以上至2.0L(含)',
+    maxMl: 2000,
+    nationalRangeYuan: [360, 660],
+    annualYuan: 480,
+  },
+  {
+    key: '2.0-2.5',
+    label: '2.0L以上至2.5L(含)',
+    maxMl: 2500,
+    nationalRangeYuan: [660, 1200],
+    annualYuan: 900,
+  },
+  {
+    key: '2.5-3.0',
+    label: '2.5L以上至3.0L(含)',
+    maxMl: 3000,
+    nationalRangeYuan: [1200, 2400],
+    annualYuan: 1920,
+  },
+  {
+    key: '3.0-4.0',
+    label: '3.0L以上至4.0L(含)',
+    maxMl: 4000,
+    nationalRangeYuan: [2400, 3600],
+    annualYuan: 3480,
+  },
   { key: 'over4.0', label: '4.0L以上', maxMl: null, nationalRangeYuan: [3600, 5400], annualYuan: 5280 },
 ];
 
@@ -41,8 +71,20 @@ export interface NevTaxPeriod {
 
 export const NEV_PURCHASE_TAX_PERIODS: readonly NevTaxPeriod[] = [
   { from: '2014-09-01', to: '2023-12-31', kind: 'exempt', capYuan: null, label: '免征车辆购置税' },
-  { from: '2024-01-01', to: '2025-12-31', kind: 'exempt', capYuan: 30000, label: '免征（每辆免税额不超过3万元）' },
-  { from: '2026-01-01', to: '2027-12-31', kind: 'halved', capYuan: 15000, label: '减半征收（每辆减税额不超过1.5万元）' },
+  {
+    from: '2024-01-01',
+    to: '2025-12-31',
+    kind: 'exempt',
+    capYuan: 30000,
+    label: '免征（每辆免税额不超过3万元）',
+  },
+  {
+    from: '2026-01-01',
+    to: '2027-12-31',
+    kind: 'halved',
+    capYuan: 15000,
+    label: '减半征收（每辆减税额不超过1.5万元）',
+  },
 ];
 
 /** 交强险 base premium for family cars: below 6 seats 950 yuan, from 6 seats 1,100 yuan. */

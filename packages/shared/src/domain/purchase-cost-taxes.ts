@@ -72,7 +72,11 @@ export function findVesselTaxBracket(displacementL: number): VesselTaxBracket {
  * New-energy cars are exempt; a car without displacement (a battery car that does not qualify
  * as NEV) is outside the displacement schedule and pays nothing either.
  */
-export function vesselTax(displacementL: number | null, date: CalendarDate, isNewEnergy: boolean): VesselTaxDetail {
+export function vesselTax(
+  displacementL: number | null,
+  date: CalendarDate,
+  isNewEnergy: boolean,
+): VesselTaxDetail {
   const months = 12 - date.month + 1;
   if (isNewEnergy || displacementL === null || displacementL <= 0) {
     return { bracket: null, annual: fen(0), months, tax: fen(0), exempt: isNewEnergy };

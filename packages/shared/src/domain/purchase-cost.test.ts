@@ -158,11 +158,17 @@ describe('compulsory insurance and commercial insurance', () => {
     expect(item(calculatePurchaseCost({ ...petrol, seats }), 'compulsoryInsurance')).toBe(y(amount));
   });
 
-  it.each(THIRD_PARTY_LIMITS.map((l) => [l.key, l.premiumYuan] as const))('third-party limit %s万 costs %i', (key, premium) => {
-    const r = calculatePurchaseCost({ ...petrol, insurance: { thirdPartyLimit: key, ownDamage: false, optional: [] } });
-    expect(item(r, 'thirdParty')).toBe(premium * 100);
-    expect(r.insuranceTotal).toBe(premium * 100);
-  });
+  it.each(THIRD_PARTY_LIMITS.map((l) => [l.key, l.premiumYuan] as const))(
+    'third-party limit %s万 costs %i',
+    (key, premium) => {
+      const r = calculatePurchaseCost({
+        ...petrol,
+        insurance: { thirdPartyLimit: key, ownDamage: false, optional: [] },
+      });
+      expect(item(r, 'thirdParty')).toBe(premium * 100);
+      expect(r.insuranceTotal).toBe(premium * 100);
+    },
+  );
 
   it('own damage at a custom rate: 1.35 % × 99,999.99 = 1349.999865 -> 1350.00', () => {
     const r = calculatePurchaseCost({
@@ -210,7 +216,9 @@ describe('registration fee and overrides', () => {
 
   it('rejects negative or fractional overrides, bad seats and bad dates', () => {
     expect(() => calculatePurchaseCost({ ...petrol, overrides: { vesselTax: fen(-1) } })).toThrow(RangeError);
-    expect(() => calculatePurchaseCost({ ...petrol, overrides: { vesselTax: 1.5 as Fen } })).toThrow(RangeError);
+    expect(() => calculatePurchaseCost({ ...petrol, overrides: { vesselTax: 1.5 as Fen } })).toThrow(
+      RangeError,
+    );
     expect(() => calculatePurchaseCost({ ...petrol, seats: 0 })).toThrow('座位数');
     expect(() => calculatePurchaseCost({ ...petrol, purchaseDate: '2025-02-30' })).toThrow('购车日期');
     expect(() => calculatePurchaseCost({ ...petrol, purchaseDate: '2025/01/01' })).toThrow(RangeError);
@@ -242,11 +250,17 @@ describe('annuity (等额本息), worked by hand', () => {
   });
 
   it('120,000 at 3.99 % over 1 year: 10217.44 a month, 2609.28 interest', () => {
-    expect(annuity(y('120000'), 399, 12)).toMatchObject({ monthlyPayment: y('10217.44'), totalInterest: y('2609.28') });
+    expect(annuity(y('120000'), 399, 12)).toMatchObject({
+      monthlyPayment: y('10217.44'),
+      totalInterest: y('2609.28'),
+    });
   });
 
   it('80,000 at 4.5 % over 5 years: 1491.44 a month, 9486.49 interest', () => {
-    expect(annuity(y('80000'), 450, 60)).toMatchObject({ monthlyPayment: y('1491.44'), totalInterest: y('9486.49') });
+    expect(annuity(y('80000'), 450, 60)).toMatchObject({
+      monthlyPayment: y('1491.44'),
+      totalInterest: y('9486.49'),
+    });
   });
 
   it('parses the rate in percent to basis points', () => {
@@ -288,10 +302,16 @@ describe('loan purchase', () => {
   });
 
   it('rejects a down payment or a term outside the choices', () => {
-    const bad = { ...petrol, loan: { downPaymentPercent: 25 as DownPaymentPercent, years: 3 as const, annualRatePercent: 3 } };
+    const bad = {
+      ...petrol,
+      loan: { downPaymentPercent: 25 as DownPaymentPercent, years: 3 as const, annualRatePercent: 3 },
+    };
     expect(() => calculatePurchaseCost(bad)).toThrow('首付比例');
     expect(() =>
-      calculatePurchaseCost({ ...petrol, loan: { downPaymentPercent: 30, years: 6 as 5, annualRatePercent: 3 } }),
+      calculatePurchaseCost({
+        ...petrol,
+        loan: { downPaymentPercent: 30, years: 6 as 5, annualRatePercent: 3 },
+      }),
     ).toThrow('贷款年限');
   });
 });
@@ -300,7 +320,11 @@ describe('calculator properties', () => {
   const inputArb = fc.record({
     guidePrice: fc.integer({ min: 0, max: 500_000_000 }).map(fen),
     purchaseDate: fc
-      .date({ min: new Date('2014-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+      .date({
+        min: new Date('2014-01-01T00:00:00Z'),
+        max: new Date('2030-12-31T00:00:00Z'),
+        noInvalidDate: true,
+      })
       .map((d) => d.toISOString().slice(0, 10)),
     isNewEnergy: fc.boolean(),
     displacementL: fc.option(fc.integer({ min: 600, max: 6800 }).map((ml) => ml / 1000)),
@@ -353,9 +377,16 @@ describe('calculator properties', () => {
 
   it('a higher rate never lowers the monthly payment', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e9 }), fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 1, max: 60 }), (p, bp, n) => {
-        expect(annuity(fen(p), bp + 1, n).monthlyPayment).toBeGreaterThanOrEqual(annuity(fen(p), bp, n).monthlyPayment);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 60 }),
+        (p, bp, n) => {
+          expect(annuity(fen(p), bp + 1, n).monthlyPayment).toBeGreaterThanOrEqual(
+            annuity(fen(p), bp, n).monthlyPayment,
+          );
+        },
+      ),
     );
   });
 });

@@ -141,7 +141,12 @@ export function calculatePurchaseCost(input: PurchaseCostInput): PurchaseCostRes
   const price = add('vehiclePrice', '裸车价', 'vehicle', nonNegative(input.guidePrice, '指导价'));
   const taxDetail = purchaseTax(price, date, input.isNewEnergy);
   add('purchaseTax', '车辆购置税', 'required', taxDetail.tax);
-  add('registrationFee', '上牌费', 'required', input.registrationFee ?? fen(DEFAULT_REGISTRATION_FEE_YUAN * 100));
+  add(
+    'registrationFee',
+    '上牌费',
+    'required',
+    input.registrationFee ?? fen(DEFAULT_REGISTRATION_FEE_YUAN * 100),
+  );
   const vesselDetail = vesselTax(input.displacementL, date, input.isNewEnergy);
   add('vesselTax', '车船使用税', 'required', vesselDetail.tax);
   add('compulsoryInsurance', '交强险', 'required', compulsoryInsurance(input.seats));
@@ -155,7 +160,12 @@ export function calculatePurchaseCost(input: PurchaseCostInput): PurchaseCostRes
   }
   for (const rider of OPTIONAL_INSURANCE_ITEMS) {
     if (!insurance.optional.includes(rider.key)) continue;
-    add(rider.key, rider.label, 'insurance', fen((rider.premiumYuan + rider.perSeatYuan * input.seats) * 100));
+    add(
+      rider.key,
+      rider.label,
+      'insurance',
+      fen((rider.premiumYuan + rider.perSeatYuan * input.seats) * 100),
+    );
   }
 
   const groupTotal = (group: CostGroup): Fen =>
