@@ -3,7 +3,6 @@ import { BID_REJECTIONS, LOT_STATUS } from '../domain/bidding-rules';
 import { yuanStringToFen } from '../domain/money';
 import { endpoint } from './define';
 import { idSchema, pageOf, pageQuery } from './common';
-import { BID_RECORD_PAGE_SIZE } from '../constants';
 
 /** A yuan amount typed by a buyer ("128000.00", "128000"); becomes integer fen. */
 export const yuanInput = (label: string) =>
@@ -46,9 +45,10 @@ export const lotLiveState = z.object({
 });
 export type LotLiveState = z.infer<typeof lotLiveState>;
 
-export const bidRecord = z.object({
+/** One recorded bid as its bidder sees it in the bid answer. */
+export const acceptedBid = z.object({
   seq: z.number().int(),
-  /** 竞买号, masked in public lists. */
+  /** 竞买号 (the caller's own, unmasked). */
   bidderNo: z.string(),
   amount: yuan,
   /** The engine placed this bid for a proxy maximum (代理出价). */
@@ -56,7 +56,7 @@ export const bidRecord = z.object({
   bidTime: z.number().int(),
   mine: z.boolean(),
 });
-export type BidRecord = z.infer<typeof bidRecord>;
+export type AcceptedBid = z.infer<typeof acceptedBid>;
 
 export const BID_REJECTION_CODES = Object.keys(BID_REJECTIONS) as [keyof typeof BID_REJECTIONS, ...(keyof typeof BID_REJECTIONS)[]];
 
@@ -101,17 +101,9 @@ export const placeBid = endpoint({
   output: z.object({
     result: z.enum(['accepted', 'maxRaised']),
     /** The bid as recorded; null when only the proxy maximum was raised. */
-    bid: bidRecord.nullable(),
+    bid: acceptedBid.nullable(),
     state: lotLiveState,
   }),
-});
-
-export const auctionRecord = endpoint({
-  method: 'POST',
-  path: '/mall-auction/buyer/auc_order/auction/record',
-  auth: 'public',
-  input: z.object({ orderId: idSchema, param: pageQuery(BID_RECORD_PAGE_SIZE).optional() }),
-  output: pageOf(bidRecord),
 });
 
 export const myBidRecord = endpoint({
