@@ -6,4 +6,5 @@ z.config(z.locales.zhCN());
 export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
+export * as lots from './contracts/lots';
 export * from './constants';

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
+import { registerLots } from './lots/lots.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, registerContent];
+export const modules: ModuleRegistrar[] = [registerHealth, registerContent, registerLots];
