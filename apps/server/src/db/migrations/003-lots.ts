@@ -72,15 +72,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
 
-  // Keyword search: trigrams for 3+ characters, an app-maintained array of every 1–2 character
-  // substring of each document word for short keywords such as 宝马 (trigrams need 3).
+  // Keyword search on the lower-cased document: trigrams (LIKE) for 3+ characters, and an
+  // app-maintained array of every 1–2 character substring of each word for short keywords such as
+  // 宝马 (trigrams need 3).
   await sql`create index lot_search_trgm_idx on lot using gin (search_text gin_trgm_ops)`.execute(db);
   await sql`create index lot_search_grams_idx on lot using gin (search_grams)`.execute(db);
-  // Every filter and sort, led by status (every public query filters on it).
+  // Every filter and sort. Single-status queries use (status, key); the public listing and the
+  // multi-status halls have partial indexes in each sort order, so a page is a short index walk.
   await sql`create index lot_status_end_idx on lot (status, end_time, id)`.execute(db);
-  await sql`create index lot_status_listed_idx on lot (status, listed_at desc, id desc)`.execute(db);
   await sql`create index lot_status_price_idx on lot (status, current_price, id)`.execute(db);
-  await sql`create index lot_status_bids_idx on lot (status, bid_count desc, id)`.execute(db);
+  await sql`create index lot_status_listed_idx on lot (status, listed_at desc, id desc)`.execute(db);
+  await sql`create index lot_public_end_idx on lot (end_time, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  await sql`create index lot_public_price_idx on lot (current_price, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  await sql`create index lot_public_listed_idx on lot (listed_at desc, id desc) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  await sql`create index lot_public_bids_idx on lot (bid_count desc, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  await sql`create index lot_bidding_end_idx on lot (end_time, id) where status in (3, 4)`.execute(db);
+  await sql`create index lot_bidding_price_idx on lot (current_price, id) where status in (3, 4)`.execute(db);
+  await sql`create index lot_bidding_bids_idx on lot (bid_count desc, id) where status in (3, 4)`.execute(db);
+  await sql`create index lot_result_end_idx on lot (end_time desc, id desc) where status in (5, 6)`.execute(db);
+  await sql`create index lot_result_price_idx on lot (current_price, id) where status in (5, 6)`.execute(db);
+  await sql`create index lot_result_bids_idx on lot (bid_count desc, id) where status in (5, 6)`.execute(db);
   await sql`create index lot_brand_idx on lot (brand_name, status, current_price)`.execute(db);
   await sql`create index lot_brand_id_idx on lot (brand_id, status) where brand_id is not null`.execute(db);
   await sql`create index lot_city_idx on lot (city, status, end_time)`.execute(db);

@@ -61,13 +61,18 @@ const coverUrl = (eb: Eb) =>
  * 1–2 characters through the array of short substrings, which holds exactly the same matches.
  */
 function termMatch(eb: Eb, term: string): Expression<SqlBool> {
-  if ([...term].length <= 2) return eb('lot.search_grams', '@>', sql<string[]>`array[${term.toLowerCase()}]::text[]`);
-  return eb('lot.search_text', 'ilike', `%${escapeLike(term)}%`);
+  const lower = term.toLowerCase();
+  if ([...lower].length <= 2) return eb('lot.search_grams', '@>', sql<string[]>`array[${lower}]::text[]`);
+  // The document is stored lower-cased, so LIKE (cheaper than ILIKE per row) on a lower-cased term.
+  return eb('lot.search_text', 'like', `%${escapeLike(lower)}%`);
 }
 
 function where(q: LotQuery) {
   return (eb: Eb) => {
-    const c: Expression<SqlBool>[] = [eb('lot.status', 'in', q.statuses.length ? q.statuses : [...PUBLIC_LOT_STATUSES])];
+    // Statuses are validated small integers, written inline so the planner can match the partial
+    // indexes of the halls (their predicates are literal lists).
+    const statuses = (q.statuses.length ? [...q.statuses].sort() : [...PUBLIC_LOT_STATUSES]).map((s) => Math.trunc(Number(s)));
+    const c: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('lot.status')} in (${sql.raw(statuses.join(', '))})`];
     for (const t of q.terms) c.push(termMatch(eb, t));
     if (q.brandId) c.push(eb('lot.brand_id', '=', q.brandId));
     if (q.brandName) c.push(eb('lot.brand_name', '=', q.brandName));
