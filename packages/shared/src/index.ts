@@ -6,6 +6,7 @@ z.config(z.locales.zhCN());
 export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
+export * as lots from './contracts/lots';
 export * from './constants';
 export * as bidding from './contracts/bidding';
 export * from './events';

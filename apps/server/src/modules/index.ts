@@ -4,8 +4,9 @@ import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
 import { registerPayments } from '../platform/payments/payments.routes';
 import { registerBidding } from './bidding/bidding.routes';
+import { registerLots } from './lots/lots.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, registerContent, registerPayments, registerBidding];
+export const modules: ModuleRegistrar[] = [registerHealth, registerContent, registerLots, registerPayments, registerBidding];

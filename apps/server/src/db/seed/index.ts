@@ -1,10 +1,14 @@
 import type { AppContext } from '../../context';
 import { seedContent } from './content';
+import { seedLots } from './lots';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
 /** Demo data, in dependency order; each seeder is idempotent. */
-export const seeders: Array<[name: string, seeder: Seeder]> = [['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())]];
+export const seeders: Array<[name: string, seeder: Seeder]> = [
+  ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
+  ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
+];
 
 export async function seedDemo(ctx: AppContext) {
   for (const [name, seeder] of seeders) {
