@@ -6,6 +6,7 @@ export function zodMessage(error: ZodError): string {
   if (!issue) return '请求参数不正确';
   const field = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
   const custom = /[\u4e00-\u9fa5]/.test(issue.message) ? issue.message : '格式不正确';
-  // Messages written for a field already name it; the zh-CN defaults do not.
-  return field && !custom.includes(field) && issue.code !== 'custom' ? `参数 ${field}：${custom}` : custom;
+  // Messages written for a field already name it or address the user (请…); the zh-CN defaults do not.
+  const written = issue.code === 'custom' || custom.includes(field) || custom.startsWith('请');
+  return field && !written ? `参数 ${field}：${custom}` : custom;
 }

@@ -5,7 +5,7 @@ import type { SessionUser, Sessions } from './sessions';
 
 /** The raw token from `Authorization: <token>` or `Authorization: Bearer <token>`. */
 export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
+  const header = (request.headers as FastifyRequest['headers'] | undefined)?.authorization;
   if (typeof header !== 'string') return null;
   const token = header.replace(/^Bearer\s+/i, '').trim();
   return token || null;
