@@ -2,7 +2,7 @@ import { accounts } from '@chepai/shared';
 import { Alert, App, Button, Form, Input, Radio, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../lib/zod-rules';
-import { useInvoice, useProfileActions } from '../api/profile-api';
+import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
 
 const schema = accounts.invoiceForm;
@@ -11,6 +11,7 @@ const rule = (f: string) => [zodRule(schema, f)];
 /** 发票信息: title, tax number, address, phone, bank and account; ordinary or special VAT invoice. */
 export default function InvoiceInformationPage() {
   const query = useInvoice();
+  const user = useUserInfo();
   const { saveInvoice } = useProfileActions();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -23,6 +24,15 @@ export default function InvoiceInformationPage() {
   useEffect(() => {
     if (query.data) form.setFieldsValue(query.data);
   }, [query.data, form]);
+  // Nothing saved yet: start from the account's own name (company bidders: the company).
+  useEffect(() => {
+    if (query.isSuccess && !query.data && user.data && !form.isFieldTouched('title')) {
+      const u = user.data;
+      form.setFieldsValue(
+        u.bidderType === 'company' ? { titleType: 'company', title: u.companyName ?? '', taxNo: u.creditCode ?? '' } : { titleType: 'personal', title: u.realName },
+      );
+    }
+  }, [query.isSuccess, query.data, user.data, form]);
   useEffect(() => {
     if (special && titleType !== 'company') form.setFieldValue('titleType', 'company');
   }, [special, titleType, form]);
