@@ -108,6 +108,8 @@ export interface SandboxTradeTable {
   next_notify_at: Timestamp | null;
   notified_at: Timestamp | null;
   last_notify_error: string | null;
+}
+
 export type DateOnly = ColumnType<string, string, string>;
 export type Json<T> = ColumnType<T, string, string>;
 
