@@ -5,16 +5,9 @@ import type { PaymentRow } from '../../platform/payments/payment-service';
 
 type Tx = Transaction<Database>;
 
-// Letters that cannot be mistaken for digits.
-const LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-
-/** A 竞买号 such as K38291: random, unique within the lot, shown masked to others (K3***1). */
+/** A 竞买号 such as 382917: random, unique within the lot, public only masked (lots/masking.ts). */
 function newBidderNo(): string {
-  return `${LETTERS[randomInt(LETTERS.length)]}${String(randomInt(10_000, 100_000))}`;
-}
-
-export function maskBidderNo(no: string): string {
-  return no.length <= 3 ? no : `${no.slice(0, 2)}${'*'.repeat(no.length - 3)}${no.slice(-1)}`;
+  return String(randomInt(100_000, 1_000_000));
 }
 
 async function move(trx: Tx, row: { id: string; lot_id: string; buyer_id: string; amount: string }, from: DepositLedgerState | null, to: DepositLedgerState, reason: string, at: Date) {
