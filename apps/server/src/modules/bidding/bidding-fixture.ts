@@ -1,5 +1,6 @@
 import type { bidding } from '@chepai/shared';
 import { generateLot } from '../../db/seed/lot-generator';
+import type { AppContext } from '../../context';
 import { envelope, type TestApp } from '../../test/test-app';
 import { sessions } from '../accounts/sessions';
 import { insertLots, type NewLot } from '../lots/lot-writer';
@@ -7,7 +8,7 @@ import { insertLots, type NewLot } from '../lots/lot-writer';
 let buyerCount = 0;
 
 /** A buyer account with a live session token. */
-export async function makeBuyer(t: TestApp): Promise<{ id: string; token: string }> {
+export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; token: string }> {
   const n = ++buyerCount;
   const row = await t.ctx.dbh.db
     .insertInto('app_user')
@@ -21,7 +22,7 @@ export const YUAN = 100;
 export const MIN = 60_000;
 
 /** A lot in bidding (status 3) by default: start 10,000 元, increment 500 元, deposit 1,000 元, ends in an hour. */
-export async function makeLot(t: TestApp, over: Partial<NewLot> = {}): Promise<string> {
+export async function makeLot(t: { ctx: AppContext }, over: Partial<NewLot> = {}): Promise<string> {
   const db = t.ctx.dbh.db;
   const now = t.ctx.now().getTime();
   let seller = await db.selectFrom('seller_org').select('id').executeTakeFirst();
