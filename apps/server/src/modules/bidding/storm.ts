@@ -11,6 +11,8 @@ export interface StormClient {
 }
 
 export interface Acknowledged {
+  /** The server that acknowledged it. */
+  via: string;
   buyerId: string;
   seq: number;
   amount: string;
@@ -50,11 +52,12 @@ export async function runStorm(clients: StormClient[], orderId: string, attempts
         // Jump 0–3 increments above the minimum (500 元 in the fixtures); every fifth bid carries a proxy maximum.
         const amount = fenToYuanString(yuanStringToFen(next) + ((n * 7 + i * 3) % 4) * 50_000);
         const proxy = (n + i) % 5 === 0 ? fenToYuanString(yuanStringToFen(amount) + 3 * 50_000) : undefined;
-        const answer = await bidOverHttp(pickBase ? { ...c, base: pickBase(c, i) } : c, orderId, amount, proxy);
+        const base = pickBase ? pickBase(c, i) : c.base;
+        const answer = await bidOverHttp({ ...c, base }, orderId, amount, proxy);
         if (!answer) continue;
         reasons.set(answer.msg, (reasons.get(answer.msg) ?? 0) + 1);
         if (answer.code === 200) {
-          if (answer.data.bid) acknowledged.push({ buyerId: c.buyerId, seq: answer.data.bid.seq, amount: answer.data.bid.amount });
+          if (answer.data.bid) acknowledged.push({ via: base, buyerId: c.buyerId, seq: answer.data.bid.seq, amount: answer.data.bid.amount });
           next = answer.data.state?.minNextBid ?? next;
         } else if (answer.code === 409) {
           if (answer.msg === '拍卖已结束') break;
