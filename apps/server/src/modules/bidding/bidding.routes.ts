@@ -10,6 +10,7 @@ import { biddingRepo } from './bidding.repo';
 import { biddingService } from './bidding.service';
 import { eventsOfBid } from './live-events';
 import { registerLiveChannel } from './live-channel';
+import { myRecords } from './my-records';
 
 /** Deposits, bids, the close and the live channel. */
 export function registerBidding(app: FastifyInstance, ctx: AppContext) {
@@ -32,5 +33,9 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   route(app, bidding.deposit, async ({ orderId }, { request }) => service.registerDeposit(currentUser(request).id, orderId));
   route(app, bidding.depositInfo, async ({ orderId }, { request }) => service.depositInfo(currentUser(request).id, orderId));
   route(app, bidding.placeBid, async (input, { request }) => service.placeBid({ buyerId: currentUser(request).id, ...input }));
+  const records = myRecords(db);
+  route(app, bidding.myBidRecord, async ({ pageNum, pageSize }, { request }) => records.bids(currentUser(request).id, pageNum, pageSize));
+  route(app, bidding.myDeals, async ({ pageNum, pageSize }, { request }) => records.deals(currentUser(request).id, pageNum, pageSize));
+  route(app, bidding.myDeposits, async ({ pageNum, pageSize }, { request }) => records.deposits(currentUser(request).id, pageNum, pageSize));
   registerLiveChannel(app, ctx, bus);
 }
