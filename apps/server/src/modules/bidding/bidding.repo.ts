@@ -32,6 +32,22 @@ export const biddingRepo = {
   /** The row lock that serializes every bid and the close of one lot. */
   lockLot: (trx: Transaction<Database>, lotId: string) => trx.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).forUpdate().executeTakeFirst(),
 
+  /**
+   * The lot with its top bid in one round trip; `lock` takes the row lock that serializes every
+   * bid and the close of the lot.
+   */
+  async lotWithTop(db: Db, lotId: string, lock: boolean) {
+    const q = db
+      .selectFrom('lot')
+      .leftJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
+      .select([...LOT_COLUMNS.map((c) => `lot.${c}` as const), 'top.bidder_id as top_bidder_id', 'top.bidder_no as top_bidder_no'])
+      .where('lot.id', '=', lotId);
+    const row = await (lock ? q.forUpdate('lot') : q).executeTakeFirst();
+    if (!row) return undefined;
+    const { top_bidder_id, top_bidder_no, ...lot } = row;
+    return { lot: lot as EngineLot, top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no } };
+  },
+
   topBid: (db: Db, lotId: string, seq: number) =>
     seq > 0 ? db.selectFrom('bid').select(['bidder_id', 'bidder_no']).where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst() : Promise.resolve(undefined),
 

@@ -1,5 +1,5 @@
 import type { LiveEvent, bidding } from '@chepai/shared';
-import { applyBid, BID_REJECTIONS, closeOutcome, type BidRejectionCode } from '@chepai/shared/domain/bidding-rules';
+import { applyBid, BID_REJECTIONS, closeOutcome, type BidRejectionCode, type LotState } from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
@@ -76,23 +76,38 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
    * after the commit.
    */
   async function placeBid(req: BidRequest) {
-    const at = ctx.now();
+    // Outside the lock: refusals that no concurrent transaction can overturn (prices only rise,
+    // closed statuses are final, a missing deposit is decided at arrival) cost no row lock.
+    const seen = await repo.lotWithTop(db, req.orderId, false);
+    if (!seen || seen.lot.status === 1) throw notFound('拍品不存在或已下架');
+    const deposit = await repo.deposit(db, req.orderId, req.buyerId);
+    const hasDeposit = deposit?.state === 'frozen';
+    const early = applyBid(toLotState(seen.lot, seen.top), { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: ctx.now().getTime() }, hasDeposit);
+    if (early.result === 'rejected' && ['OUTBID', 'NO_DEPOSIT'].includes(early.rejection.code) && early.events.length === 0) {
+      return refuse(req, early.rejection.code, early.state, seen.lot.bid_count);
+    }
+    if (early.result === 'rejected' && early.rejection.code === 'ENDED' && seen.lot.status >= 5) {
+      return refuse(req, 'ENDED', early.state, seen.lot.bid_count);
+    }
+
     const result = await db.transaction().execute(async (trx) => {
-      const lot = await repo.lockLot(trx, req.orderId);
-      if (!lot || lot.status === 1) return { kind: 'missing' as const };
-      const top = await repo.topBid(trx, req.orderId, lot.bid_count);
-      const deposit = await repo.deposit(trx, req.orderId, req.buyerId);
+      const locked = await repo.lotWithTop(trx, req.orderId, true);
+      if (!locked) return { kind: 'missing' as const };
+      const { lot, top } = locked;
+      // The server clock is read under the lock: acceptance order and bid times agree.
+      const at = ctx.now();
       const state = toLotState(lot, top);
-      const outcome = applyBid(state, { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() }, deposit?.state === 'frozen');
+      const outcome = applyBid(state, { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() }, hasDeposit);
       let bidCount = lot.bid_count;
       let mine: bidding.AcceptedBid | null = null;
       if (outcome.events.length || outcome.result === 'maxRaised') {
-        const numbers = await repo.bidderNos(trx, req.orderId, [...new Set(outcome.events.map((e) => e.bidderId).filter((id) => !id.startsWith('anon:')))]);
+        // Only two bidders can appear: the caller and the leader they challenged (the top bid).
+        const numberOf = (id: string) => (id === req.buyerId ? (deposit?.bidder_no ?? '000000') : (top?.bidder_no ?? '000000'));
         const rows = outcome.events.map((e, i) => ({
           lot_id: req.orderId,
           seq: lot.bid_count + i + 1,
           bidder_id: e.bidderId.startsWith('anon:') ? null : e.bidderId,
-          bidder_no: numbers.get(e.bidderId) ?? (e.bidderId === state.leaderId && top ? top.bidder_no : '000000'),
+          bidder_no: numberOf(e.bidderId),
           amount: e.amount,
           created_at: at,
           auto: e.auto,
@@ -116,9 +131,8 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
           })
           .where('id', '=', req.orderId)
           .execute();
-        for (const row of rows) {
-          for (const event of eventsOfBid(req.orderId, { ...row, amount: String(row.amount) }, lot)) await bus.publishInTx(trx, req.orderId, event);
-        }
+        const events = rows.flatMap((row) => eventsOfBid(req.orderId, { ...row, amount: String(row.amount) }, lot));
+        await bus.publishManyInTx(trx, req.orderId, events);
         const myRow = rows.filter((r) => r.bidder_id === req.buyerId).at(-1);
         if (myRow) mine = { seq: myRow.seq, bidderNo: myRow.bidder_no, amount: fenToYuanString(myRow.amount), auto: myRow.auto, bidTime: at.getTime(), mine: true };
       }
@@ -126,12 +140,13 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
     });
     if (result.kind === 'missing') throw notFound('拍品不存在或已下架');
     const { outcome, bidCount, mine } = result;
-    const live = toLiveState(req.orderId, outcome.state, bidCount, req.buyerId, ctx.now());
-    if (outcome.result === 'rejected') {
-      const data: bidding.BidRejectionData = { ...live, reason: outcome.rejection.code };
-      throw conflict(outcome.rejection.message, data);
-    }
-    return { result: outcome.result, bid: mine, state: live };
+    if (outcome.result === 'rejected') return refuse(req, outcome.rejection.code, outcome.state, bidCount);
+    return { result: outcome.result, bid: mine, state: toLiveState(req.orderId, outcome.state, bidCount, req.buyerId, ctx.now()) };
+  }
+
+  function refuse(req: BidRequest, code: BidRejectionCode, state: LotState, bidCount: number): never {
+    const data: bidding.BidRejectionData = { ...toLiveState(req.orderId, state, bidCount, req.buyerId, ctx.now()), reason: code };
+    throw conflict(BID_REJECTIONS[code], data);
   }
 
   /** Closes one due lot per transaction until none is due; exactly once across processes. */
@@ -165,7 +180,6 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
     placeBid,
     closeDueLots,
     advanceStatuses: (now: Date) => repo.advanceStatuses(db, now),
-    rejectionMessage: (code: BidRejectionCode) => BID_REJECTIONS[code],
   };
 }
 
