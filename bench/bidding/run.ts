@@ -34,7 +34,15 @@ interface Phase {
   seconds: number;
 }
 
-async function storm(base: string, lot: string, tokens: string[], seconds: number, thinkMs: number): Promise<Phase> {
+/**
+ * `ascending`: every request carries a new, globally increasing amount (each is meant to be the new
+ * high bid; refusals come only from requests overtaking each other) — the engine's accept ceiling.
+ * `minimum`: every client bids the minimum it last heard of — a bidding war, nearly all refused.
+ */
+type Workload = 'ascending' | 'minimum';
+let ladder = 0;
+
+async function storm(base: string, lot: string, tokens: string[], seconds: number, thinkMs: number, workload: Workload): Promise<Phase> {
   const accepted: number[] = [];
   const refused: number[] = [];
   const until = performance.now() + seconds * 1000;
@@ -44,7 +52,7 @@ async function storm(base: string, lot: string, tokens: string[], seconds: numbe
       let next = 10_000 * 100;
       for (let i = 0; performance.now() < until; i++) {
         if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
-        const amount = next + ((n + i) % 3) * 500 * 100;
+        const amount = workload === 'ascending' ? 10_000 * 100 + ladder++ * 500 * 100 : next + ((n + i) % 3) * 500 * 100;
         const t0 = performance.now();
         const res = await fetch(`${base}/api/mall-auction/buyer/auc_order/bid`, {
           method: 'POST',
@@ -120,12 +128,14 @@ async function main() {
       .execute();
     console.log(`hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${name}, ${os.cpus().length} CPUs`);
 
-    const saturated = await storm(server.url, lot, tokens, SECONDS, 0);
-    report(`saturation (${BIDDERS} clients, no think time)`, saturated);
+    const saturated = await storm(server.url, lot, tokens, SECONDS, 0, 'ascending');
+    report(`saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
     const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * 0.5;
     const thinkMs = (BIDDERS / offered) * 1000;
-    const below = await storm(server.url, lot, tokens, SECONDS, thinkMs);
-    report(`below saturation (~${offered.toFixed(0)} requests/s offered)`, below);
+    const below = await storm(server.url, lot, tokens, SECONDS, thinkMs, 'ascending');
+    report(`below saturation, ascending (~${offered.toFixed(0)} requests/s offered)`, below);
+    const war = await storm(server.url, lot, tokens, SECONDS, 0, 'minimum');
+    report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
 
     const ceiling = pgbenchCeiling(url.toString(), ceilingLot, 50, SECONDS);
     const ours = saturated.accepted.length / saturated.seconds;
