@@ -71,6 +71,7 @@ describe('buyer account flow', () => {
     await page.getByRole('button', { name: '同意协议并注册' }).click();
     await page.getByText('请阅读并同意《竞买规则》').waitFor();
     await page.getByRole('checkbox').check();
+    await page.getByText('请阅读并同意《竞买规则》').waitFor({ state: 'hidden' });
     await shot(page, 'registration-filled');
     await page.getByRole('button', { name: '同意协议并注册' }).click();
     await page.getByText('注册成功').waitFor();

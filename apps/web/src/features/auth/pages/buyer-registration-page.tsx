@@ -26,6 +26,7 @@ export default function BuyerRegistrationPage() {
       const parsed = schema.parse({ ...v, agree: v.agree === true });
       await register(parsed);
       setDoneTel(parsed.tel);
+      window.scrollTo(0, 0);
     } catch {
       /* shown by the form or the request layer */
     } finally {
