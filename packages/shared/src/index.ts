@@ -6,4 +6,7 @@ z.config(z.locales.zhCN());
 export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
+export * as accounts from './contracts/accounts';
+export * from './domain/identity';
+export * from './domain/password';
 export * from './constants';

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, registerContent];
+export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent];
