@@ -1,10 +1,14 @@
 import type { AppContext } from '../../context';
+import { demoBuyers, seedAccounts } from './accounts';
 import { seedContent } from './content';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
 /** Demo data, in dependency order; each seeder is idempotent. */
-export const seeders: Array<[name: string, seeder: Seeder]> = [['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())]];
+export const seeders: Array<[name: string, seeder: Seeder]> = [
+  ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
+  ['accounts', seedAccounts],
+];
 
 export async function seedDemo(ctx: AppContext) {
   for (const [name, seeder] of seeders) {
@@ -15,4 +19,6 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ role: string; login: string; password: string }> = [];
+export const demoLogins: Array<{ role: string; login: string; password: string }> = [
+  ...demoBuyers.map((b) => ({ role: '竞买人', login: b.tel, password: b.password })),
+];
