@@ -71,6 +71,7 @@ describe('buyer account flow', () => {
     await page.getByRole('button', { name: '同意协议并注册' }).click();
     await page.getByText('请阅读并同意《竞买规则》').waitFor();
     await page.getByRole('checkbox').check();
+    await page.getByText('请阅读并同意《竞买规则》').waitFor({ state: 'hidden' });
     await shot(page, 'registration-filled');
     await page.getByRole('button', { name: '同意协议并注册' }).click();
     await page.getByText('注册成功').waitFor();
@@ -159,6 +160,73 @@ describe('buyer account flow', () => {
     await page.locator('.topbar').getByRole('link', { name: '登录' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     expect(await userInfoStatus(tk ?? '')).toBe(401);
+  });
+});
+
+describe('find password, change password and SMS login', () => {
+  // The demo company buyer; its password is put back to the demo one at the end.
+  const demoTel = '13900139000';
+
+  it('resets the password with an outbox code, logs in with it, and changes it back', async () => {
+    const { page } = e;
+    await page.goto('/login');
+    await page.getByRole('link', { name: '忘记密码？' }).click();
+    await page.waitForURL('**/findPassword');
+    await page.getByLabel('手机号').fill(demoTel);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    const code = await latestCode(demoTel, 'findPwd');
+    await page.getByPlaceholder('请输入6位验证码').fill(code);
+    await shot(page, 'find-password-verify');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByLabel('新密码', { exact: true }).fill('Shunda2027');
+    await page.getByLabel('确认新密码').fill('Shunda2026');
+    await page.getByText('两次输入的密码不一致').waitFor();
+    await page.getByLabel('确认新密码').fill('Shunda2027');
+    await shot(page, 'find-password-new');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await page.getByText('密码已重置').waitFor();
+    await page.getByRole('button', { name: '去登录' }).click();
+    await page.waitForURL('**/login?tel=*');
+    await page.getByLabel('密码', { exact: true }).fill('Shunda2027');
+    await page.getByRole('button', { name: '登 录' }).click();
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').innerText()).toContain('李娜');
+
+    await page.goto('/personalCenter/personalInformation');
+    expect(await page.getByTestId('personal-info').innerText()).toContain('上海顺达二手车经纪有限公司');
+    await shot(page, 'center-personal-information-company');
+
+    await page.getByRole('menuitem', { name: '安全设置' }).click();
+    await page.getByRole('button', { name: '修改密码' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('原密码').fill('Shunda2027');
+    await dialog.getByLabel('新密码', { exact: true }).fill('Chepai2026');
+    await dialog.getByLabel('确认新密码').fill('Chepai2026');
+    await dialog.getByRole('button', { name: '确认修改' }).click();
+    await page.locator('.ant-modal-confirm-title', { hasText: '密码修改成功' }).waitFor();
+    await shot(page, 'center-password-changed');
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(1);
+    await page.getByRole('button', { name: '重新登录' }).click();
+    await page.waitForURL('**/login?redirect=*');
+    await page.locator('.login-card').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  it('logs in with an SMS code and honours the redirect', async () => {
+    const { page } = e;
+    await page.goto('/login?redirect=%2FpersonalCenter%2FsecuritySettings');
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    await page.getByLabel('手机号').fill('13800138000');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    await page.getByPlaceholder('请输入6位验证码').fill(await latestCode('13800138000', 'login'));
+    await page.getByRole('button', { name: '登 录' }).click();
+    await page.waitForURL('**/personalCenter/securitySettings');
+    expect(await page.getByTestId('greeting').innerText()).toContain('张伟');
+    await page.getByTestId('greeting').hover();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.locator('.topbar').getByRole('link', { name: '登录' }).waitFor();
   });
 });
 

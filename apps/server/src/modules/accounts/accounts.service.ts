@@ -54,7 +54,10 @@ export function accountsService(ctx: AppContext, deps: { transport: PasswordTran
     publicKey: () => transport.publicKeyPem,
 
     async registerCaptcha(tel: string, ip: string) {
-      if (await repo.byTel(tel)) throw conflict('该手机号已注册，请直接登录');
+      if (await repo.byTel(tel)) {
+        await codes.recordRegisteredProbe(tel, ip);
+        throw conflict('该手机号已注册，请直接登录');
+      }
       await codes.issue(tel, 'register', ip);
       return sent;
     },

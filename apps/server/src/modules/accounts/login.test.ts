@@ -265,6 +265,21 @@ describe('sessions', () => {
     expect(envelope(res).msg).toBe('登录状态已过期，请重新登录');
   });
 
+  it('records activity at most once a minute', async () => {
+    const tel = newTel();
+    await k.register(tel);
+    const token = await k.token(tel);
+    const lastSeen = async () =>
+      new Date((await t.ctx.dbh.db.selectFrom('user_session').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_seen_at).getTime();
+    const start = await lastSeen();
+    advance(30_000);
+    await info(token);
+    expect(await lastSeen()).toBe(start);
+    advance(30_000);
+    await info(token);
+    expect(await lastSeen()).toBe(clock.getTime());
+  });
+
   it('expires 7 days after login however active', async () => {
     const tel = newTel();
     await k.register(tel);

@@ -122,6 +122,22 @@ describe('registration status is not revealed', () => {
   });
 });
 
+describe('enumeration through registration', () => {
+  it('counts "already registered" answers against the address cap, but not against the number', async () => {
+    const taken = newTel();
+    await k.register(taken);
+    const ip = newIp();
+    for (let i = 0; i < 30; i++) expect((await send('user/buyer/register/captcha', taken, ip)).statusCode).toBe(409);
+    const res = await send('user/buyer/register/captcha', taken, ip);
+    expect(res.statusCode).toBe(429);
+    expect(envelope(res).msg).toBe('当前网络今日获取验证码次数过多，请明天再试');
+    expect((await send('user/buyer/register/captcha', newTel(), ip)).statusCode).toBe(429);
+    // the owner can still get a login code at once
+    advance(61_000);
+    expect((await send('user/buyer/login/captcha', taken, newIp())).statusCode).toBe(200);
+  });
+});
+
 describe('checking codes', () => {
   const check = (tel: string, code: string) => k.post('user/check/authCode', { purpose: 'register', tel, code });
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { badRequest, tooMany } from '../../http/errors';
 import type { SmsPurpose, SmsSender } from '../../platform/sms/sms-sender';
@@ -16,6 +17,9 @@ const BEIJING_MS = 8 * 3600_000;
 export const beijingDayStart = (now: Date) => new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
 
 export const CODE_EXPIRED = '验证码已失效，请重新获取';
+/** A registration request for a number already registered: no code, but it counts against the address's cap. */
+const PROBE = 'registerProbe';
+const IP_CAP_MESSAGE = '当前网络今日获取验证码次数过多，请明天再试';
 export const CODE_TOO_MANY_WRONG = '验证码错误次数过多，请重新获取';
 
 /**
@@ -42,6 +46,7 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
           .selectFrom('sms_code')
           .select('created_at')
           .where('tel', '=', tel)
+          .where('purpose', '!=', PROBE)
           .orderBy('created_at', 'desc')
           .limit(1)
           .executeTakeFirst();
@@ -50,24 +55,31 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
           if (wait > 0) throw tooMany(`发送过于频繁，请${wait}秒后再试`, wait);
         }
         const dayStart = beijingDayStart(now);
-        const countSince = async (column: 'tel' | 'client_ip', value: string) => {
-          const row = await trx
-            .selectFrom('sms_code')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .where(column, '=', value)
-            .where('created_at', '>=', dayStart)
-            .executeTakeFirstOrThrow();
-          return Number(row.n);
-        };
         const tomorrow = (dayStart.getTime() + DAY_MS - now.getTime()) / 1000;
-        if ((await countSince('tel', tel)) >= DAILY_PER_TEL) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
-        if ((await countSince('client_ip', clientIp)) >= DAILY_PER_IP) throw tooMany('当前网络今日获取验证码次数过多，请明天再试', tomorrow);
+        if ((await countToday(trx, 'tel', tel, dayStart)) >= DAILY_PER_TEL) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
+        if ((await countToday(trx, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) throw tooMany(IP_CAP_MESSAGE, tomorrow);
         await trx
           .insertInto('sms_code')
           .values({ tel, purpose, code_hash: hash(tel, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS), client_ip: clientIp })
           .execute();
       });
       if (deliver) await sender.send({ tel, purpose, code }, now);
+    },
+
+    /**
+     * Telling a registering user that the number is taken is needed, but each such answer counts
+     * against the client address's daily cap, so numbers cannot be enumerated faster than codes.
+     */
+    async recordRegisteredProbe(tel: string, clientIp: string): Promise<void> {
+      const now = ctx.now();
+      const dayStart = beijingDayStart(now);
+      if ((await countToday(db, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) {
+        throw tooMany(IP_CAP_MESSAGE, (dayStart.getTime() + DAY_MS - now.getTime()) / 1000);
+      }
+      await db
+        .insertInto('sms_code')
+        .values({ tel, purpose: PROBE, code_hash: '', created_at: now, expires_at: now, consumed_at: now, client_ip: clientIp })
+        .execute();
     },
 
     /**
@@ -114,3 +126,15 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
 }
 
 export type SmsCodes = ReturnType<typeof smsCodes>;
+
+/** Codes sent today (Beijing) to a number (probes excluded) or from an address (probes included). */
+async function countToday(db: Kysely<Database>, column: 'tel' | 'client_ip', value: string, dayStart: Date): Promise<number> {
+  let q = db
+    .selectFrom('sms_code')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(column, '=', value)
+    .where('created_at', '>=', dayStart);
+  if (column === 'tel') q = q.where('purpose', '!=', PROBE);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -26,6 +26,7 @@ export default function BuyerRegistrationPage() {
       const parsed = schema.parse({ ...v, agree: v.agree === true });
       await register(parsed);
       setDoneTel(parsed.tel);
+      window.scrollTo(0, 0);
     } catch {
       /* shown by the form or the request layer */
     } finally {
@@ -104,7 +105,7 @@ export default function BuyerRegistrationPage() {
           <Form.Item name="realName" label={bidderType === 'company' ? '经办人姓名' : '真实姓名'} required rules={rule('realName')}>
             <Input placeholder="与身份证一致" maxLength={40} />
           </Form.Item>
-          <Form.Item name="idCardNo" label={bidderType === 'company' ? '经办人身份证号' : '身份证号'} required rules={rule('idCardNo')} extra="仅用于实名核验，平台加密保存，页面仅显示部分号码">
+          <Form.Item name="idCardNo" label={bidderType === 'company' ? '经办人身份证号' : '身份证号'} required rules={rule('idCardNo')} extra="仅用于竞买资格实名核验，登记后页面仅显示部分号码">
             <Input placeholder="18位居民身份证号" maxLength={18} />
           </Form.Item>
           <Form.Item name="agree" valuePropName="checked" wrapperCol={{ offset: 0 }} style={{ paddingLeft: 132 }} rules={rule('agree')}>

@@ -1,5 +1,6 @@
 import { accounts } from '@chepai/shared';
-import { Alert, App, Button, Form, Input, Radio, Skeleton } from 'antd';
+import { Alert, App, Button, Form, Input, Radio } from 'antd';
+import { QueryState } from '../../../components/query-state';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../lib/zod-rules';
 import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
@@ -52,9 +53,7 @@ export default function InvoiceInformationPage() {
   return (
     <div className="center-body">
       <div className="center-title">发票信息</div>
-      {query.isLoading ? (
-        <Skeleton active />
-      ) : (
+      <QueryState isLoading={query.isLoading} error={query.error}>
         <>
           <Alert
             type="info"
@@ -108,7 +107,7 @@ export default function InvoiceInformationPage() {
             </Form.Item>
           </Form>
         </>
-      )}
+      </QueryState>
     </div>
   );
 }
