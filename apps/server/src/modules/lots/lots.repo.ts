@@ -91,14 +91,12 @@ function where(q: LotQuery) {
 
 export function lotsRepo(db: Kysely<Database>) {
   return {
-    async search(q: LotQuery, offset: number, limit: number) {
-      let page = db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl);
-      page = sortBy(page, q.sort);
-      const [rows, count] = await Promise.all([
-        page.offset(offset).limit(limit).execute(),
-        db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+    page(q: LotQuery, offset: number, limit: number) {
+      return sortBy(db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl), q.sort).offset(offset).limit(limit).execute();
+    },
+    async count(q: LotQuery) {
+      const row = await db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     findSummary(id: string) {
       return db
