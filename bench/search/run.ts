@@ -23,10 +23,11 @@ const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, 
 const ms = (n: number) => n.toFixed(2).padStart(8);
 
 async function main() {
-  const name = `chepai_bench_${Date.now().toString(36)}`;
+  const reuse = process.env.BENCH_REUSE_DB;
+  const name = reuse ?? `chepai_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  if (!reuse) await admin.query(`create database ${name}`);
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
   const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WEB_DIST: '/nonexistent', DATABASE_URL: url.toString() });
@@ -34,9 +35,11 @@ async function main() {
   const now = new Date();
   try {
     await migrateToLatest(dbh.db);
-    const loadStart = performance.now();
-    await loadLots(dbh.db, url.toString(), LOTS, now);
-    console.log(`loaded ${LOTS} lots in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+    if (!reuse) {
+      const loadStart = performance.now();
+      await loadLots(dbh.db, url.toString(), LOTS, now);
+      console.log(`loaded ${LOTS} lots in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+    }
 
     const app = await buildApp({ env, dbh, log: createLogger('warn'), now: () => now });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -76,6 +79,7 @@ async function main() {
     // Baseline: the same queries answered by sequential ILIKE scans on an unindexed copy.
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();
+    await c.query('drop table if exists lot_scan');
     await c.query('create table lot_scan as select * from lot');
         await c.query('analyze lot_scan');
     await c.query('set enable_indexscan = off; set enable_bitmapscan = off');
@@ -104,7 +108,7 @@ async function main() {
     await c.end();
   } finally {
     await dbh.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept database ${name}`);
+    if (process.env.BENCH_KEEP_DB || reuse) console.log(`kept database ${name}`);
     else await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }

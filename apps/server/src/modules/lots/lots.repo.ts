@@ -91,8 +91,25 @@ function where(q: LotQuery) {
 
 export function lotsRepo(db: Kysely<Database>) {
   return {
-    page(q: LotQuery, offset: number, limit: number) {
-      return sortBy(db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl), q.sort).offset(offset).limit(limit).execute();
+    /**
+     * A page in two steps: the ids of the page from the indexes alone (an index-only walk, so
+     * deep offsets skip rows without reading them), then those rows in full.
+     */
+    async page(q: LotQuery, offset: number, limit: number) {
+      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort).offset(offset).limit(limit).execute();
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('lot')
+        .select(SUMMARY_COLUMNS)
+        .select(coverUrl)
+        .where(
+          'lot.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((r) => byId.get(r.id) ?? []);
     },
     async count(q: LotQuery) {
       const row = await db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
