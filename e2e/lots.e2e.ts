@@ -71,10 +71,9 @@ describe('lots in the browser', () => {
     await box.fill('byd');
     await box.press('Enter');
     await page.waitForURL('**/searchHall?keyword=byd');
-    await page.locator('.lot-grid .lot-card').first().waitFor();
-    const titles = await page.locator('.lot-card-title').allInnerTexts();
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((t) => t.includes('比亚迪'))).toBe(true);
+    await expect
+      .poll(() => page.locator('.lot-card-title').allInnerTexts())
+      .toSatisfy((titles: string[]) => titles.length > 0 && titles.every((t) => t.includes('比亚迪')));
     await shot(page, 'lots-search', false);
 
     await page.getByRole('group', { name: '状态' }).getByText('竞价中', { exact: true }).click();

@@ -157,8 +157,19 @@ describe('search: filters', () => {
 
 describe('search: sorting and pages', () => {
   const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || dir * (v - (values[i - 1] as number)) >= 0);
+  it('sorts by endingSoon: open lots first, each group by end time', async () => {
+    const page = await ok({ sort: 'endingSoon' }, 1, 100);
+    const open = page.list.filter((l) => l.status < 5);
+    expect(page.list.slice(0, open.length)).toEqual(open);
+    expect(sorted(open.map((l) => l.endTime), 1)).toBe(true);
+    const hall = await ok({ sort: 'endingSoon', statusList: [5, 6] }, 1, 100);
+    expect(sorted(hall.list.map((l) => l.endTime), 1)).toBe(true);
+    const last = await ok({ sort: 'endingSoon' }, 4, 100);
+    expect(last.list.every((l) => l.status >= 5)).toBe(true);
+    expect(sorted(last.list.map((l) => l.endTime), 1)).toBe(true);
+  });
+
   it.each([
-    ['endingSoon', (l: LotSummary) => l.endTime, 1],
     ['endedRecently', (l: LotSummary) => l.endTime, -1],
     ['priceAsc', (l: LotSummary) => Number(l.currentPrice), 1],
     ['priceDesc', (l: LotSummary) => Number(l.currentPrice), -1],

@@ -96,7 +96,7 @@ export function lotsRepo(db: Kysely<Database>) {
      * deep offsets skip rows without reading them), then those rows in full.
      */
     async page(q: LotQuery, offset: number, limit: number) {
-      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort).offset(offset).limit(limit).execute();
+      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('lot')
@@ -211,8 +211,14 @@ export function lotsRepo(db: Kysely<Database>) {
   };
 }
 
+/** Whether a listing mixes open and ended lots (then 'ending soon' puts the ended ones last). */
+function endedLast(q: LotQuery) {
+  const statuses = q.statuses.length ? q.statuses : [...PUBLIC_LOT_STATUSES];
+  return statuses.some((s) => s >= 5) && statuses.some((s) => s < 5);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the select builder's row type varies with the columns
-function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort): Q {
+function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort, endedAfterOpen = false): Q {
   switch (sort) {
     case 'endedRecently':
       return q.orderBy('lot.end_time', 'desc').orderBy('lot.id', 'desc');
@@ -225,6 +231,6 @@ function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSor
     case 'mostBids':
       return q.orderBy('lot.bid_count', 'desc').orderBy('lot.id', 'asc');
     default:
-      return q.orderBy('lot.end_time', 'asc').orderBy('lot.id', 'asc');
+      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q).orderBy('lot.end_time', 'asc').orderBy('lot.id', 'asc');
   }
 }
