@@ -100,6 +100,14 @@ describe('web shell', () => {
     await page.waitForSelector('#nprogress', { state: 'detached', timeout: 5000 });
   });
 
+  it('re-enters a path through /redirect/{path}', async () => {
+    const { page } = e;
+    await page.goto('/redirect/footerSupport/woMen');
+    await page.waitForURL('**/footerSupport/woMen');
+    await page.locator('.article-list a').first().waitFor();
+    expect(await page.title()).toBe('关于我们 - 车拍商城');
+  });
+
   it('sends a bad token in the URL to /tokenExpiration', async () => {
     const { page } = e;
     await page.goto('/home?token=not-a-real-token');

@@ -6,7 +6,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -26,9 +26,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const here = path.dirname(new URL(import.meta.url).pathname);
+  const repoRoot = path.resolve(here, '../../../..');
+  // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
+  const callerDir = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../../web/dist')),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };

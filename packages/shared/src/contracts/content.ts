@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './define';
-import { idSchema, pageOf, pageQuery } from './common';
+import { idSchema, keywordSchema, pageOf, pageQuery } from './common';
 
 export const SUPPORT_TYPES = { guide: 1, help: 2, about: 3 } as const;
 export type SupportType = 1 | 2 | 3;
@@ -54,7 +54,7 @@ export const announcementList = endpoint({
   method: 'GET',
   path: '/mall-auction/home/announcement/list',
   auth: 'public',
-  input: pageQuery(10),
+  input: pageQuery(10).extend({ keyword: keywordSchema.optional() }),
   output: pageOf(announcementSummary),
 });
 

@@ -17,12 +17,20 @@ describe('yuanStringToFen', () => {
     expect(yuanStringToFen(text)).toBe(expected);
   });
 
-  it.each([['1.005'], ['abc'], [''], [' 1.00'], ['1,000.00'], ['.5'], ['1.'], ['+1'], ['1e3'], ['99999999999999999']])(
-    'rejects %j',
-    (text) => {
-      expect(() => yuanStringToFen(text)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    ['1.005'],
+    ['abc'],
+    [''],
+    [' 1.00'],
+    ['1,000.00'],
+    ['.5'],
+    ['1.'],
+    ['+1'],
+    ['1e3'],
+    ['99999999999999999'],
+  ])('rejects %j', (text) => {
+    expect(() => yuanStringToFen(text)).toThrow(RangeError);
+  });
 });
 
 describe('fenToYuanString', () => {

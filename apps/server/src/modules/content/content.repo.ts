@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { escapeLike } from '../../lib/sql';
 
 export function contentRepo(db: Kysely<Database>) {
   return {
@@ -24,10 +25,12 @@ export function contentRepo(db: Kysely<Database>) {
       ]);
       return { rows, total: Number(count.n) };
     },
-    async pageAnnouncements(offset: number, limit: number) {
+    async pageAnnouncements(offset: number, limit: number, keyword?: string) {
+      const base = keyword
+        ? db.selectFrom('announcement').where('title', 'ilike', `%${escapeLike(keyword)}%`)
+        : db.selectFrom('announcement');
       const [rows, count] = await Promise.all([
-        db
-          .selectFrom('announcement')
+        base
           .select(['id', 'title', 'summary', 'source', 'pinned', 'publish_time'])
           .orderBy('pinned', 'desc')
           .orderBy('publish_time', 'desc')
@@ -35,7 +38,7 @@ export function contentRepo(db: Kysely<Database>) {
           .offset(offset)
           .limit(limit)
           .execute(),
-        db.selectFrom('announcement').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };
     },

@@ -24,8 +24,8 @@ export function contentService(ctx: AppContext) {
       const { rows, total } = await repo.pageKeywords((pageNum - 1) * pageSize, pageSize);
       return { total, pageNum, pageSize, list: rows.map((r) => ({ id: r.id, wordName: r.word_name })) };
     },
-    async announcements(pageNum: number, pageSize: number) {
-      const { rows, total } = await repo.pageAnnouncements((pageNum - 1) * pageSize, pageSize);
+    async announcements(pageNum: number, pageSize: number, keyword?: string) {
+      const { rows, total } = await repo.pageAnnouncements((pageNum - 1) * pageSize, pageSize, keyword || undefined);
       return {
         total,
         pageNum,

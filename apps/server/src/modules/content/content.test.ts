@@ -127,3 +127,50 @@ describe('seeding', () => {
     expect(Number(n.n)).toBe(seedArticles.length);
   });
 });
+
+describe('bad input', () => {
+  it('finds announcements by title keyword', async () => {
+    const word = seedAnnouncements[0]?.title.slice(0, 4) ?? '';
+    const body = envelope<{ total: number; list: Array<{ title: string }> }>(
+      await get(`/api/mall-auction/home/announcement/list?keyword=${encodeURIComponent(word)}`),
+    );
+    expect(body.data.total).toBeGreaterThan(0);
+    expect(body.data.list.every((a) => a.title.includes(word))).toBe(true);
+  });
+
+  it.each(["' or 1=1 --", '%', '_', '\\', '%_%', "'; drop table announcement; --"])(
+    'treats SQL metacharacters %s literally',
+    async (kw) => {
+      const res = await get(`/api/mall-auction/home/announcement/list?keyword=${encodeURIComponent(kw)}`);
+      expect(res.statusCode).toBe(200);
+      expect(envelope<{ total: number }>(res).data.total).toBe(0);
+    },
+  );
+
+  it('rejects a 10 KB keyword with a Chinese 400', async () => {
+    const res = await get(`/api/mall-auction/home/announcement/list?keyword=${'车'.repeat(10 * 1024)}`);
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toBe('关键词不能超过50个字符');
+  });
+
+  it('rejects wrong types with a Chinese 400 naming the field', async () => {
+    const res = await get('/api/mall-auction/home/announcement/list?pageNum=1&pageNum=2');
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toMatch(/pageNum/);
+    expect(envelope(res).msg).toMatch(/[\u4e00-\u9fa5]/);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/mall-auction/home/support/list',
+      headers: { 'content-type': 'application/json' },
+      payload: '[1,2,3]',
+    });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+  });
+
+  it('rejects an id of 10 KB with 400, not 500', async () => {
+    const res = await get(`/api/mall-auction/home/announcement/${'9'.repeat(10 * 1024)}`);
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res).msg).toMatch(/编号格式不正确|过长/);
+  });
+});

@@ -1,0 +1,2 @@
+// Benchmarks live in bench/<name>/run.ts; see README.md.
+export {};

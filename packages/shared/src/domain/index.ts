@@ -1,0 +1,7 @@
+export * from './amount-in-words';
+export * from './decimal-text';
+export * from './loan';
+export * from './money';
+export * from './purchase-cost';
+export * from './purchase-cost-tables';
+export * from './purchase-cost-taxes';
