@@ -32,7 +32,7 @@ describe('lots in the browser', () => {
       await page.mouse.wheel(0, 800);
       await page.waitForTimeout(150 + y / 100);
     }
-    await page.waitForFunction(() => [...document.images].filter((i) => i.closest('.lot-card')).every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() => Array.from(document.images).filter((i) => i.closest('.lot-card')).every((i) => i.complete && i.naturalWidth > 0));
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'lots-home');
   });

@@ -108,7 +108,7 @@ ${wheel(w1, p.r)}${wheel(w2, p.r)}
 function front34(p: Profile, paint: { base: string; dark: string; light: string }) {
   const pts = [...p.body.matchAll(/(-?\d+),(-?\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
   const T = ([x, y]: readonly [number, number]) => [250 + 0.66 * x, 14 + 0.09 * x + 0.9 * y] as const;
-  const [nose0, nose1, , , hood, , roof] = pts as Array<readonly [number, number]>;
+  const [nose0, nose1, , , hood, , roof] = pts;
   const rb = T(nose0 as readonly [number, number]);
   const rt = T(nose1 as readonly [number, number]);
   const hb = T(hood as readonly [number, number]);

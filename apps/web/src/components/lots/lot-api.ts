@@ -10,7 +10,7 @@ export type FilterInput = Partial<Record<keyof SearchFilters, unknown>>;
 export const useLotSearch = (filters: FilterInput, pageNum = 1, pageSize = SEARCH_PAGE_SIZE) =>
   useQuery({
     queryKey: ['lots', 'search', filters, pageNum, pageSize],
-    queryFn: () => callApi(lots.search, { pageNum, pageSize, filters: filters as SearchFilters }),
+    queryFn: () => callApi(lots.search, { pageNum, pageSize, filters: filters }),
     placeholderData: keepPreviousData,
   });
 
