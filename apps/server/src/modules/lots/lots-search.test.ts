@@ -187,6 +187,14 @@ describe('search: sorting and pages', () => {
     expect(ids).toEqual(r.rows.map((x) => x.id));
   });
 
+  it('gives deep pages (found by id first) in the same order as the database', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => ok({ sort: 'priceDesc' }, n, 100)));
+    const ids = pages.flatMap((p) => p.list.map((l) => l.orderId));
+    const r = await sql<{ id: string }>`select id from lot where status in (0,2,3,4,5,6) order by current_price desc, id desc`.execute(t.ctx.dbh.db);
+    expect(ids).toEqual(r.rows.map((x) => x.id));
+    expect(pages[3]?.list[0]?.coverUrl).toMatch(/\.svg$/);
+  });
+
   it('pages without overlap and is stable across pages', async () => {
     const both = await ok({ sort: 'priceAsc' }, 1, 32);
     const p1 = await ok({ sort: 'priceAsc' }, 1, 16);

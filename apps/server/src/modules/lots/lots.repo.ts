@@ -24,6 +24,9 @@ export interface LotQuery {
 
 type Eb = ExpressionBuilder<Database, 'lot'>;
 
+/** From this offset on, pages are found by id first (see page()). */
+const DEFERRED_OFFSET = 160;
+
 export const SUMMARY_COLUMNS = [
   'lot.id',
   'lot.title',
@@ -92,10 +95,13 @@ function where(q: LotQuery) {
 export function lotsRepo(db: Kysely<Database>) {
   return {
     /**
-     * A page in two steps: the ids of the page from the indexes alone (an index-only walk, so
-     * deep offsets skip rows without reading them), then those rows in full.
+     * A page. Deep pages go in two steps: the ids of the page from the indexes alone (an
+     * index-only walk skips rows without reading them), then those rows in full.
      */
     async page(q: LotQuery, offset: number, limit: number) {
+      if (offset < DEFERRED_OFFSET) {
+        return sortBy(db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
+      }
       const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
       if (ids.length === 0) return [];
       const rows = await db
