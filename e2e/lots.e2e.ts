@@ -110,6 +110,8 @@ describe('lots in the browser', () => {
     await page.locator('.ant-image-preview-img').waitFor();
     await shot(page, 'lots-detail-zoom', false);
     await page.keyboard.press('Escape');
+    await page.locator('.ant-image-preview-img').waitFor({ state: 'hidden' });
+    await page.waitForTimeout(400);
     await shot(page, 'lots-detail-ended');
   });
 
