@@ -130,7 +130,75 @@ export interface BidTable {
   created_at: Timestamp;
 }
 
+export interface AppUserTable {
+  id: GeneratedId;
+  role: 'buyer' | 'seller';
+  tel: string | null;
+  password_hash: string | null;
+  real_name: string;
+  id_card_no: string | null;
+  bidder_type: 'personal' | 'company' | null;
+  company_name: string | null;
+  credit_code: string | null;
+  business_unit_name: string | null;
+  agreed_at: Timestamp | null;
+  login_fail_count: Generated<number>;
+  login_fail_since: Timestamp | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface UserSessionTable {
+  id: GeneratedId;
+  user_id: Int8;
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  client_ip: Generated<string>;
+}
+
+export interface SmsCodeTable {
+  id: GeneratedId;
+  tel: string;
+  purpose: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+  client_ip: string;
+}
+
+export interface SmsOutboxTable {
+  id: GeneratedId;
+  tel: string;
+  purpose: string;
+  code: string;
+  sent_at: Timestamp;
+}
+
+export interface InvoiceInfoTable {
+  user_id: Int8;
+  invoice_type: 'ordinary' | 'special';
+  title_type: 'personal' | 'company';
+  title: string;
+  tax_no: string;
+  address: string;
+  phone: string;
+  bank_name: string;
+  bank_account: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+  sms_code: SmsCodeTable;
+  sms_outbox: SmsOutboxTable;
+  invoice_info: InvoiceInfoTable;
   support_article: SupportArticleTable;
   announcement: AnnouncementTable;
   hot_keyword: HotKeywordTable;

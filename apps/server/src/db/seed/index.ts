@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { demoBuyers, seedAccounts } from './accounts';
 import { seedContent } from './content';
 import { seedLots } from './lots';
 
@@ -7,6 +8,7 @@ export type Seeder = (ctx: AppContext) => Promise<void>;
 /** Demo data, in dependency order; each seeder is idempotent. */
 export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
+  ['accounts', seedAccounts],
   ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
 ];
 
@@ -19,4 +21,6 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ role: string; login: string; password: string }> = [];
+export const demoLogins: Array<{ role: string; login: string; password: string }> = [
+  ...demoBuyers.map((b) => ({ role: '竞买人', login: b.tel, password: b.password })),
+];
