@@ -1,10 +1,24 @@
 /** The 10 representative searches of the benchmark, and their sequential-scan equivalents. */
-export interface BenchQuery {
-  name: string;
-  body: { pageNum: number; pageSize: number; filters: Record<string, unknown> };
+export interface BenchFilters {
+  keyword?: string;
+  statusList?: number[];
+  brandName?: string;
+  priceMin?: number;
+  priceMax?: number;
+  yearMin?: number;
+  yearMax?: number;
+  mileageMax?: number;
+  city?: string;
+  province?: string;
+  sort?: string;
 }
 
-const q = (name: string, filters: Record<string, unknown>, pageNum = 1, pageSize = 16): BenchQuery => ({ name, body: { pageNum, pageSize, filters } });
+export interface BenchQuery {
+  name: string;
+  body: { pageNum: number; pageSize: number; filters: BenchFilters };
+}
+
+const q = (name: string, filters: BenchFilters, pageNum = 1, pageSize = 16): BenchQuery => ({ name, body: { pageNum, pageSize, filters } });
 
 export const QUERIES: BenchQuery[] = [
   q('keyword Chinese 宝马', { keyword: '宝马' }),
@@ -39,20 +53,22 @@ export function scanSql(body: BenchQuery['body']) {
     values.push(v);
     return `$${values.length}`;
   };
-  const statuses = (f.statusList as number[] | undefined) ?? [0, 2, 3, 4, 5, 6];
+  const statuses = f.statusList ?? [0, 2, 3, 4, 5, 6];
   const where = [`status in (${statuses.join(',')})`];
-  for (const term of String(f.keyword ?? '').split(/\s+/).filter(Boolean)) where.push(`search_text ilike ${p(`%${term}%`)}`);
+  for (const term of (f.keyword ?? '').split(/\s+/).filter(Boolean)) where.push(`search_text ilike ${p(`%${term}%`)}`);
   if (f.brandName) where.push(`brand_name = ${p(f.brandName)}`);
-  if (f.priceMin !== undefined) where.push(`current_price >= ${p(Number(f.priceMin) * 100)}`);
-  if (f.priceMax !== undefined) where.push(`current_price <= ${p(Number(f.priceMax) * 100)}`);
-  if (f.yearMin !== undefined) where.push(`first_reg_date >= ${p(`${String(f.yearMin)}-01-01`)}`);
-  if (f.yearMax !== undefined) where.push(`first_reg_date < ${p(`${Number(f.yearMax) + 1}-01-01`)}`);
+  if (f.priceMin !== undefined) where.push(`current_price >= ${p(f.priceMin * 100)}`);
+  if (f.priceMax !== undefined) where.push(`current_price <= ${p(f.priceMax * 100)}`);
+  if (f.yearMin !== undefined) where.push(`first_reg_date >= ${p(`${f.yearMin}-01-01`)}`);
+  if (f.yearMax !== undefined) where.push(`first_reg_date < ${p(`${f.yearMax + 1}-01-01`)}`);
   if (f.mileageMax !== undefined) where.push(`mileage_km <= ${p(f.mileageMax)}`);
   if (f.city) where.push(`city = ${p(f.city)}`);
   if (f.province) where.push(`province = ${p(f.province)}`);
   const w = where.join(' and ');
   const countValues = [...values];
-  const order = ORDER[String(f.sort ?? 'endingSoon')] ?? ORDER.endingSoon;
+  const mixed = statuses.some((s) => s >= 5) && statuses.some((s) => s < 5);
+  const sort = f.sort ?? 'endingSoon';
+  const order = `${sort === 'endingSoon' && mixed ? '(status >= 5), ' : ''}${ORDER[sort] ?? ORDER.endingSoon}`;
   const page = {
     text: `select id, title, status, brand_name, series_name, current_price, start_price, start_time, end_time, city, bid_count,
       (select url from lot_photo ph where ph.lot_id = l.id order by is_cover desc, seq limit 1) as cover_url

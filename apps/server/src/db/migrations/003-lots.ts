@@ -82,7 +82,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index lot_status_end_idx on lot (status, end_time, id)`.execute(db);
   await sql`create index lot_status_price_idx on lot (status, current_price, id)`.execute(db);
   await sql`create index lot_status_listed_idx on lot (status, listed_at desc, id desc)`.execute(db);
-  await sql`create index lot_public_end_idx on lot (end_time, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  // 'Ending soon' over every public status lists lots still open first, the ended ones after.
+  await sql`create index lot_public_end_idx on lot ((status >= 5), end_time, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
   await sql`create index lot_public_price_idx on lot (current_price, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
   await sql`create index lot_public_listed_idx on lot (listed_at desc, id desc) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
   await sql`create index lot_public_bids_idx on lot (bid_count desc, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);

@@ -8,8 +8,8 @@ export type Seeder = (ctx: AppContext) => Promise<void>;
 /** Demo data, in dependency order; each seeder is idempotent. */
 export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
-  ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
   ['accounts', seedAccounts],
+  ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
 ];
 
 export async function seedDemo(ctx: AppContext) {

@@ -106,18 +106,27 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
 
   // Bid history, durable facts of the ended and running lots.
   const bids: GeneratedLot['bids'] = [];
-  const nBids = status === 3 ? r.int(0, 22) : status === 4 ? r.int(12, 36) : status === 5 ? r.int(3, 40) : status === 6 ? r.int(0, 4) : 0;
-  const bidders = Array.from({ length: r.int(2, 7) }, () => String(r.int(100_000, 999_999)));
+  const wanted = status === 3 ? r.int(0, 22) : status === 4 ? r.int(12, 36) : status === 5 ? r.int(3, 40) : status === 6 ? r.int(0, 4) : 0;
+  // Bidders join as the price climbs; prices stop near what the car is worth.
+  const bidders = Array.from({ length: r.int(3, 9) }, () => String(r.int(100_000, 999_999)));
+  const cap = Math.max(appraisal * 1.08, startYuan + incYuan * 3);
   let amount = startYuan;
+  for (let s = 1; s <= wanted; s++) {
+    const next = s === 1 ? startYuan : amount + incYuan * r.pick([1, 1, 1, 2, 3]);
+    if (next > cap) break;
+    amount = next;
+    bids.push({ seq: s, bidder_no: '', amount: amount * 100, created_at: new Date(0) });
+  }
+  const nBids = bids.length;
   const lastAt = status === 4 ? t.end - 5 * MIN : Math.min(t.end, now) - r.int(1, 50) * MIN;
   let previous = '';
-  for (let s = 1; s <= nBids; s++) {
-    if (s > 1) amount += incYuan * r.pick([1, 1, 1, 2, 3]);
-    const candidates = bidders.filter((b) => b !== previous);
-    const bidder = r.pick(candidates.length ? candidates : bidders);
-    previous = bidder;
-    const at = t.start + Math.round(((lastAt - t.start) * s) / nBids) - r.int(0, 40) * 1000;
-    bids.push({ seq: s, bidder_no: bidder, amount: amount * 100, created_at: new Date(Math.max(t.start + s * 1000, at)) });
+  for (const b of bids) {
+    const pool = bidders.slice(0, Math.min(bidders.length, 2 + Math.floor((b.seq * bidders.length) / Math.max(nBids, 1))));
+    const candidates = pool.filter((x) => x !== previous);
+    b.bidder_no = r.pick(candidates.length ? candidates : pool);
+    previous = b.bidder_no;
+    const at = t.start + Math.round(((lastAt - t.start) * b.seq) / nBids) - r.int(0, 40) * 1000;
+    b.created_at = new Date(Math.max(t.start + b.seq * 1000, at));
   }
   const finalYuan = nBids ? amount : startYuan;
   const reserveYuan =

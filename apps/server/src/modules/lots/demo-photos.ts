@@ -104,16 +104,37 @@ ${wheel(w1, p.r)}${wheel(w2, p.r)}
 <rect x="92" y="310" width="22" height="12" rx="4" fill="#f6e7a6"/><rect x="716" y="304" width="16" height="14" rx="3" fill="#c3262d"/>`;
 }
 
+/** The side view turned away (perspective squeeze) with the front face, hood and windscreen joined to its nose. */
 function front34(p: Profile, paint: { base: string; dark: string; light: string }) {
-  const top = p.height + 30;
-  return `<g transform="translate(250,40) matrix(0.68,0.1,0,0.92,0,0)">${sideCar(p, paint)}</g>
-<path d="M120,${top + 90} L330,${top + 110} L330,420 L120,398 Z" fill="${paint.base}" stroke="${paint.dark}" stroke-width="3"/>
-<path d="M150,${top + 40} L320,${top + 56} L330,${top + 110} L120,${top + 90} Z" fill="url(#glass)" opacity="0.9"/>
-<rect x="150" y="${top + 150}" width="150" height="44" rx="8" fill="#2a2e33"/>
-<g stroke="#6d747b" stroke-width="3">${[0, 1, 2, 3].map((i) => `<line x1="156" y1="${top + 160 + i * 10}" x2="294" y2="${top + 160 + i * 10}"/>`).join('')}</g>
-<path d="M126,${top + 118} L176,${top + 124} L176,${top + 142} L124,${top + 136} Z" fill="#f4f1dc" stroke="${paint.dark}"/>
-<path d="M276,${top + 128} L326,${top + 134} L326,${top + 152} L276,${top + 146} Z" fill="#f4f1dc" stroke="${paint.dark}"/>
-<ellipse cx="150" cy="410" rx="34" ry="12" fill="#000" opacity="0.25"/><rect x="126" y="376" width="40" height="40" rx="10" fill="#1b1d20"/>`;
+  const pts = [...p.body.matchAll(/(-?\d+),(-?\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+  const T = ([x, y]: readonly [number, number]) => [250 + 0.66 * x, 14 + 0.09 * x + 0.9 * y] as const;
+  const [nose0, nose1, , , hood, , roof] = pts;
+  const rb = T(nose0 as readonly [number, number]);
+  const rt = T(nose1 as readonly [number, number]);
+  const hb = T(hood as readonly [number, number]);
+  const rf = T(roof as readonly [number, number]);
+  const W = 170;
+  const lt = [rt[0] - W, rt[1] - 6];
+  const lb = [rb[0] - W, rb[1] + 18];
+  const hl = [hb[0] - W * 0.78, hb[1] - 2];
+  const rl = [rf[0] - W * 0.62, rf[1] + 4];
+  const pt = (q: readonly number[]) => `${q[0]?.toFixed(1)},${q[1]?.toFixed(1)}`;
+  const mix = (a: readonly number[], b: readonly number[], t: number) => [(a[0] ?? 0) + ((b[0] ?? 0) - (a[0] ?? 0)) * t, (a[1] ?? 0) + ((b[1] ?? 0) - (a[1] ?? 0)) * t];
+  const faceH = (lb[1] ?? 0) - (lt[1] ?? 0);
+  const lampY = (lt[1] ?? 0) + faceH * 0.12;
+  const lampH = Math.max(10, faceH * 0.2);
+  const grilleTop = mix(lt, lb, 0.4);
+  const r = p.r * 1.05;
+  return `<ellipse cx="400" cy="${(rb[1] ?? 0) + 16}" rx="330" ry="18" fill="#000" opacity="0.18"/>
+<g transform="matrix(0.66,0.09,0,0.9,250,14)">${sideCar(p, paint).replace(/<ellipse[^>]*\/>/, '')}</g>
+<path d="M${pt(lt)} L${pt(rt)} L${pt(hb)} L${pt(hl)} Z" fill="${paint.light}" stroke="${paint.dark}" stroke-width="2"/>
+<path d="M${pt(hl)} L${pt(hb)} L${pt(rf)} L${pt(rl)} Z" fill="url(#glass)" stroke="${paint.dark}" stroke-width="2"/>
+<circle cx="${(lb[0] ?? 0) + 34}" cy="${(lb[1] ?? 0) - r * 0.55}" r="${r}" fill="#1b1d20"/>
+<path d="M${pt(lt)} L${pt(rt)} L${pt(rb)} L${pt(lb)} Z" fill="${paint.base}" stroke="${paint.dark}" stroke-width="3"/>
+<rect x="${(lt[0] ?? 0) + 10}" y="${lampY}" width="${W * 0.26}" height="${lampH}" rx="5" fill="#f4f1dc" stroke="${paint.dark}" transform="skewY(4)" transform-origin="${pt(lt)}"/>
+<rect x="${(rt[0] ?? 0) - 10 - W * 0.26}" y="${lampY + 8}" width="${W * 0.26}" height="${lampH}" rx="5" fill="#f4f1dc" stroke="${paint.dark}" transform="skewY(4)" transform-origin="${pt(rt)}"/>
+<rect x="${(grilleTop[0] ?? 0) + 30}" y="${(grilleTop[1] ?? 0) + 4}" width="${W * 0.55}" height="${faceH * 0.28}" rx="6" fill="#2a2e33" transform="skewY(4)" transform-origin="${pt(grilleTop)}"/>
+<rect x="${(lb[0] ?? 0) + 6}" y="${(lb[1] ?? 0) - 12}" width="${W - 12}" height="9" rx="4" fill="${paint.dark}" transform="skewY(4)" transform-origin="${pt(lb)}"/>`;
 }
 
 function rear(p: Profile, paint: { base: string; dark: string; light: string }) {

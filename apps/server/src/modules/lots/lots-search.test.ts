@@ -157,8 +157,19 @@ describe('search: filters', () => {
 
 describe('search: sorting and pages', () => {
   const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || dir * (v - (values[i - 1] as number)) >= 0);
+  it('sorts by endingSoon: open lots first, each group by end time', async () => {
+    const page = await ok({ sort: 'endingSoon' }, 1, 100);
+    const open = page.list.filter((l) => l.status < 5);
+    expect(page.list.slice(0, open.length)).toEqual(open);
+    expect(sorted(open.map((l) => l.endTime), 1)).toBe(true);
+    const hall = await ok({ sort: 'endingSoon', statusList: [5, 6] }, 1, 100);
+    expect(sorted(hall.list.map((l) => l.endTime), 1)).toBe(true);
+    const last = await ok({ sort: 'endingSoon' }, 4, 100);
+    expect(last.list.every((l) => l.status >= 5)).toBe(true);
+    expect(sorted(last.list.map((l) => l.endTime), 1)).toBe(true);
+  });
+
   it.each([
-    ['endingSoon', (l: LotSummary) => l.endTime, 1],
     ['endedRecently', (l: LotSummary) => l.endTime, -1],
     ['priceAsc', (l: LotSummary) => Number(l.currentPrice), 1],
     ['priceDesc', (l: LotSummary) => Number(l.currentPrice), -1],
@@ -174,6 +185,14 @@ describe('search: sorting and pages', () => {
     const ids = page.list.map((l) => l.orderId);
     const r = await sql<{ id: string }>`select id from lot where status in (0,2,3,4,5,6) order by listed_at desc, id desc limit 50`.execute(t.ctx.dbh.db);
     expect(ids).toEqual(r.rows.map((x) => x.id));
+  });
+
+  it('gives deep pages (found by id first) in the same order as the database', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((n) => ok({ sort: 'priceDesc' }, n, 100)));
+    const ids = pages.flatMap((p) => p.list.map((l) => l.orderId));
+    const r = await sql<{ id: string }>`select id from lot where status in (0,2,3,4,5,6) order by current_price desc, id desc`.execute(t.ctx.dbh.db);
+    expect(ids).toEqual(r.rows.map((x) => x.id));
+    expect(pages[3]?.list[0]?.coverUrl).toMatch(/\.svg$/);
   });
 
   it('pages without overlap and is stable across pages', async () => {

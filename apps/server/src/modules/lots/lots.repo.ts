@@ -24,6 +24,9 @@ export interface LotQuery {
 
 type Eb = ExpressionBuilder<Database, 'lot'>;
 
+/** From this offset on, pages are found by id first (see page()). */
+const DEFERRED_OFFSET = 160;
+
 export const SUMMARY_COLUMNS = [
   'lot.id',
   'lot.title',
@@ -91,14 +94,32 @@ function where(q: LotQuery) {
 
 export function lotsRepo(db: Kysely<Database>) {
   return {
-    async search(q: LotQuery, offset: number, limit: number) {
-      let page = db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl);
-      page = sortBy(page, q.sort);
-      const [rows, count] = await Promise.all([
-        page.offset(offset).limit(limit).execute(),
-        db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+    /**
+     * A page. Deep pages go in two steps: the ids of the page from the indexes alone (an
+     * index-only walk skips rows without reading them), then those rows in full.
+     */
+    async page(q: LotQuery, offset: number, limit: number) {
+      if (offset < DEFERRED_OFFSET) {
+        return sortBy(db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
+      }
+      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('lot')
+        .select(SUMMARY_COLUMNS)
+        .select(coverUrl)
+        .where(
+          'lot.id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.flatMap((r) => byId.get(r.id) ?? []);
+    },
+    async count(q: LotQuery) {
+      const row = await db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     findSummary(id: string) {
       return db
@@ -196,8 +217,14 @@ export function lotsRepo(db: Kysely<Database>) {
   };
 }
 
+/** Whether a listing mixes open and ended lots (then 'ending soon' puts the ended ones last). */
+function endedLast(q: LotQuery) {
+  const statuses = q.statuses.length ? q.statuses : [...PUBLIC_LOT_STATUSES];
+  return statuses.some((s) => s >= 5) && statuses.some((s) => s < 5);
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the select builder's row type varies with the columns
-function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort): Q {
+function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort, endedAfterOpen = false): Q {
   switch (sort) {
     case 'endedRecently':
       return q.orderBy('lot.end_time', 'desc').orderBy('lot.id', 'desc');
@@ -210,6 +237,6 @@ function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSor
     case 'mostBids':
       return q.orderBy('lot.bid_count', 'desc').orderBy('lot.id', 'asc');
     default:
-      return q.orderBy('lot.end_time', 'asc').orderBy('lot.id', 'asc');
+      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q).orderBy('lot.end_time', 'asc').orderBy('lot.id', 'asc');
   }
 }

@@ -7,8 +7,10 @@ import { formatBeijing } from '../../lib/time';
 import { lotsRepo, type LotQuery } from './lots.repo';
 import { maskBidderNo, maskPlate, maskVin } from './masking';
 import type { ViewCounter } from './view-counter';
+import { createCountCache } from './count-cache';
 
 const DAY_MS = 86_400_000;
+const COUNT_TTL_MS = 10_000;
 const BEIJING_MS = 8 * 3_600_000;
 const statusText = (s: number) => LOT_STATUS_TEXT[s as LotStatus] ?? '未知';
 const fenText = (v: string | number) => fenToYuanString(Number(v));
@@ -90,11 +92,15 @@ export function toLotQuery(f: SearchFilters): LotQuery {
 
 export function lotsService(ctx: AppContext, views: ViewCounter) {
   const repo = lotsRepo(ctx.dbh.db);
+  const totals = createCountCache(COUNT_TTL_MS, () => Date.now());
   return {
     async search(pageNum: number, pageSize: number, filters: SearchFilters) {
-      const { rows, total } = await repo.search(toLotQuery(filters), (pageNum - 1) * pageSize, pageSize);
+      const q = toLotQuery(filters);
+      const key = JSON.stringify({ ...q, sort: undefined });
+      const [rows, total] = await Promise.all([repo.page(q, (pageNum - 1) * pageSize, pageSize), totals.get(key, () => repo.count(q))]);
       return { total, pageNum, pageSize, list: rows.map(toSummary) };
     },
+    clearCountCache: () => totals.clear(),
     brandFacets: () => repo.brandFacets(),
     async summary(id: string) {
       const row = await repo.findSummary(id);
