@@ -170,3 +170,21 @@ describe('time-driven transitions and the close', () => {
     t.setNow(null);
   });
 });
+
+describe('lot detail for a logged-in buyer', () => {
+  it('carries registered and leading', async () => {
+    const lot = await makeLot(t);
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    const detail = async (token: string | null) =>
+      (await call<{ registered: boolean; leading: boolean }>(t, token, 'POST', '/api/mall-auction/home/detail/info', { orderId: lot })).data;
+    expect(await detail(null)).toMatchObject({ registered: false, leading: false });
+    expect(await detail(a.token)).toMatchObject({ registered: false, leading: false });
+    await payDeposit(t, a.token, lot);
+    await payDeposit(t, b.token, lot);
+    expect(await detail(a.token)).toMatchObject({ registered: true, leading: false });
+    await placeBid(t, a.token, lot, '10000');
+    expect(await detail(a.token)).toMatchObject({ registered: true, leading: true });
+    expect(await detail(b.token)).toMatchObject({ registered: true, leading: false });
+    expect(await detail('not-a-token')).toMatchObject({ registered: false, leading: false });
+  });
+});
