@@ -45,7 +45,7 @@ export const biddingRepo = {
     const row = await (lock ? q.forUpdate('lot') : q).executeTakeFirst();
     if (!row) return undefined;
     const { top_bidder_id, top_bidder_no, ...lot } = row;
-    return { lot: lot as EngineLot, top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no } };
+    return { lot: lot, top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no } };
   },
 
   topBid: (db: Db, lotId: string, seq: number) =>
