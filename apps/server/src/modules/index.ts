@@ -3,8 +3,9 @@ import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
+import { registerLots } from './lots/lots.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent];
+export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent, registerLots];
