@@ -79,7 +79,12 @@ describe('lots in the browser', () => {
     await page.getByRole('group', { name: '状态' }).getByText('竞价中', { exact: true }).click();
     await page.waitForURL('**status=auction**');
     await expect.poll(() => page.locator('.lot-card .lot-card-status').allInnerTexts()).toSatisfy((b: string[]) => b.length > 0 && b.every((x) => x === '竞价中' || x === '延时竞价'));
-    await page.locator('.lot-card').first().click();
+    // A lot with at least an hour to go, so its countdown still runs however late this test runs.
+    await page
+      .locator('.lot-card')
+      .filter({ has: page.locator('.lot-card-countdown', { hasText: /^(\d+天 )?(0[1-9]|[1-9]\d):/ }) })
+      .first()
+      .click();
     await page.waitForURL('**/carAuction/carAuctionDetail/**');
     const clock = page.locator('.panel-countdown');
     await clock.waitFor();

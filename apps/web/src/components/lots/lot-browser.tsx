@@ -72,6 +72,8 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
     setParams(next);
   };
   const sorts = statuses?.every((s) => s >= 5) ? RESULT_SORTS : SORTS;
+  // Before bidding, lots end in the order they start.
+  const upcoming = statuses?.every((s) => s === 0 || s === 2) ?? false;
   const anyFilter = [...params.keys()].some((k) => k !== 'page' && k !== 'sort');
 
   return (
@@ -86,7 +88,7 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
       <div className="sort-bar" role="group" aria-label="排序">
         {sorts.map((s) => (
           <Button key={s} type={sort === s ? 'primary' : 'text'} size="small" onClick={() => set({ sort: s === defaultSort ? null : s, page: null })}>
-            {lots.SEARCH_SORT_TEXT[s]}
+            {s === 'endingSoon' && upcoming ? '即将开拍' : lots.SEARCH_SORT_TEXT[s]}
           </Button>
         ))}
         <span className="total">
