@@ -1,16 +1,66 @@
+import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
+import { Alert } from 'antd';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
-import { useLotDetail } from '../api/lot-queries';
+import { beijing } from '../../../components/lots/format';
+import { useSession } from '../../../lib/use-session';
+import { useDepositInfo } from '../api/bidding-queries';
+import { useBidRecords, useLotDetail } from '../api/lot-queries';
 import { AuctionPanel } from '../components/auction-panel';
 import { AuctionRules } from '../components/auction-rules';
+import { BidAction } from '../components/bid-action';
+import type { MyState } from '../components/bid-panel';
 import { BidRecordList } from '../components/bid-record-list';
 import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
+import { maskBidderNo, useLiveLot } from '../hooks/use-live-lot';
 import '../lot.css';
+
+function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
+  const user = useSession();
+  const deposit = useDepositInfo(lot.orderId, user?.role === 'buyer' && lot.status >= 2 && lot.status <= 6);
+  const bidderNo = deposit.data?.bidderNo ?? null;
+  const live = useLiveLot(lot, bidderNo);
+  const firstPage = useBidRecords(lot.orderId, 1, lot.status >= 3);
+  const current: LotDetail = {
+    ...lot,
+    status: live.status,
+    endTime: live.endTime,
+    bidCount: live.bidCount,
+    currentPrice: live.currentPrice ?? lot.currentPrice,
+    leading: live.leading,
+  };
+  const mine = bidderNo ? maskBidderNo(bidderNo) : null;
+  const hasBid = Boolean(mine && firstPage.data?.list.some((b) => b.bidderNo === mine));
+  const myState: MyState = live.leading ? 'leading' : hasBid ? 'outbid' : 'none';
+  return (
+    <>
+      <div className="lot-top panel">
+        <LotGallery photos={lot.photos} title={lot.title} />
+        <AuctionPanel lot={current} onElapsed={refetch}>
+          {live.extendedTo !== null && current.status === 4 && (
+            <Alert className="extend-notice" type="warning" showIcon data-testid="extend-notice" message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`} />
+          )}
+          <BidAction lot={current} myState={myState} />
+        </AuctionPanel>
+      </div>
+      <nav className="lot-anchors" aria-label="页面导航">
+        <a href="#specs">车辆信息</a>
+        <a href="#condition">车况报告</a>
+        <a href="#rules">竞价规则</a>
+        <a href="#bids">出价记录（{current.bidCount}）</a>
+      </nav>
+      <SpecSection lot={lot} />
+      <ConditionSection lot={lot} />
+      <AuctionRules lot={lot} />
+      <BidRecordList orderId={lot.orderId} status={current.status} bidCount={current.bidCount} />
+    </>
+  );
+}
 
 export default function LotDetailPage() {
   const { orderId = '' } = useParams();
@@ -22,24 +72,7 @@ export default function LotDetailPage() {
   return (
     <div className="container lot-detail">
       <QueryState isLoading={isLoading} error={error}>
-        {lot && (
-          <>
-            <div className="lot-top panel">
-              <LotGallery photos={lot.photos} title={lot.title} />
-              <AuctionPanel lot={lot} onElapsed={refetch} />
-            </div>
-            <nav className="lot-anchors" aria-label="页面导航">
-              <a href="#specs">车辆信息</a>
-              <a href="#condition">车况报告</a>
-              <a href="#rules">竞价规则</a>
-              <a href="#bids">出价记录（{lot.bidCount}）</a>
-            </nav>
-            <SpecSection lot={lot} />
-            <ConditionSection lot={lot} />
-            <AuctionRules lot={lot} />
-            <BidRecordList orderId={lot.orderId} status={lot.status} bidCount={lot.bidCount} />
-          </>
-        )}
+        {lot && <LotBody lot={lot} refetch={refetch} />}
       </QueryState>
     </div>
   );
