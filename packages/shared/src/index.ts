@@ -6,6 +6,7 @@ z.config(z.locales.zhCN());
 export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
+export * as lots from './contracts/lots';
 export * as accounts from './contracts/accounts';
 export * from './domain/identity';
 export * from './domain/password';

@@ -110,6 +110,94 @@ export interface SandboxTradeTable {
   last_notify_error: string | null;
 }
 
+export type DateOnly = ColumnType<string, string, string>;
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface SellerOrgTable {
+  id: GeneratedId;
+  code: string;
+  name: string;
+  org_type: '企业' | '融资租赁' | '机关单位';
+  /** Private: never leaves the server. */
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface LotTable {
+  id: GeneratedId;
+  seller_id: string;
+  demo_key: string | null;
+  status: number;
+  title: string;
+  brand_name: string;
+  series_name: string;
+  model_name: string;
+  brand_id: string | null;
+  series_id: string | null;
+  model_id: string | null;
+  body_type: string;
+  /** Secret in full: only masked forms leave the server. */
+  vin: string;
+  plate_no: string;
+  plate_city: string;
+  first_reg_date: DateOnly;
+  mileage_km: number;
+  color: string;
+  fuel_type: string;
+  transmission: string;
+  displacement: string;
+  emission_standard: string;
+  usage_type: string;
+  transfer_count: number;
+  inspection_expiry: DateOnly | null;
+  insurance_expiry: DateOnly | null;
+  province: string;
+  city: string;
+  pickup_address: string;
+  condition_report: Json<unknown>;
+  documents: Json<unknown>;
+  description: string;
+  start_price: Int8;
+  increment: Int8;
+  deposit: Int8;
+  /** Secret: never leaves the server. */
+  reserve_price: Int8 | null;
+  appraisal_price: Int8 | null;
+  current_price: Int8;
+  bid_count: number;
+  watchers: number;
+  views: Int8;
+  preview_time: Timestamp;
+  reg_start_time: Timestamp;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  extend_window_sec: number;
+  extend_step_sec: number;
+  listed_at: Timestamp;
+  search_text: string;
+  search_grams: string[];
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LotPhotoTable {
+  lot_id: string;
+  seq: number;
+  url: string;
+  label: string;
+  is_cover: boolean;
+}
+
+export interface BidTable {
+  lot_id: string;
+  seq: number;
+  bidder_id: string | null;
+  bidder_no: string;
+  amount: Int8;
+  created_at: Timestamp;
+}
+
 export interface AppUserTable {
   id: GeneratedId;
   role: 'buyer' | 'seller';
@@ -188,4 +276,8 @@ export interface Database {
   deposit_ledger: DepositLedgerTable;
   deposit_movement: DepositMovementTable;
   sandbox_trade: SandboxTradeTable;
+  seller_org: SellerOrgTable;
+  lot: LotTable;
+  lot_photo: LotPhotoTable;
+  bid: BidTable;
 }

@@ -28,17 +28,17 @@ const only = (title: string, permission: Permission[], breadcrumb = true): Route
 /** The one route table: title, permission list and breadcrumb flag per route (spec §2, §6). */
 export const layoutRoutes: AppRoute[] = [
   { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
-  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/search/pages/search-hall-page') },
+  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/halls/pages/foreshow-hall-page') },
+  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/halls/pages/apply-hall-page') },
+  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/halls/pages/auction-hall-page') },
+  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/halls/pages/result-hall-page') },
   { path: 'buyerRegistration', meta: pub('竞买人注册'), page: () => import('../features/auth/pages/buyer-registration-page') },
   { path: 'findPassword', meta: pub('找回密码'), page: () => import('../features/auth/pages/find-password-page') },
   {
     path: 'carAuction/carAuctionDetail/:orderId',
     meta: pub('车辆详情'),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/lot/pages/lot-detail-page'),
   },
   {
     path: 'promiseMoneyReport/:id?',

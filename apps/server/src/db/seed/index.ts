@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { demoBuyers, seedAccounts } from './accounts';
 import { seedContent } from './content';
+import { seedLots } from './lots';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
@@ -8,6 +9,7 @@ export type Seeder = (ctx: AppContext) => Promise<void>;
 export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
   ['accounts', seedAccounts],
+  ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
 ];
 
 export async function seedDemo(ctx: AppContext) {
