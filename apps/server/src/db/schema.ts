@@ -179,6 +179,10 @@ export interface LotTable {
   search_grams: string[];
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Bidding engine (005): the leader's secret proxy maximum, never leaves the server. */
+  leader_id: Generated<string | null>;
+  leader_max: Generated<string | null>;
+  closed_at: Generated<Date | null>;
 }
 
 export interface LotPhotoTable {
@@ -196,6 +200,10 @@ export interface BidTable {
   bidder_no: string;
   amount: Int8;
   created_at: Timestamp;
+  auto: Generated<boolean>;
+  extended: Generated<boolean>;
+  end_time_after: Generated<Date | null>;
+  status_after: Generated<number | null>;
 }
 
 export interface AppUserTable {

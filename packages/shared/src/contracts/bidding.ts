@@ -72,6 +72,9 @@ export const deposit = endpoint({
   output: z.object({ paymentNo: z.string(), payUrl: z.string() }),
 });
 
+/** A winner pays the balance within this many hours of the close, or forfeits the deposit. */
+export const WINNER_PAY_HOURS = 72;
+
 export const DEPOSIT_STATES = ['pending', 'frozen', 'applied', 'refunded', 'forfeited'] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 
@@ -121,6 +124,49 @@ export const myBidRecord = endpoint({
       leading: z.boolean(),
       lastBidTime: z.number().int(),
       endTime: z.number().int(),
+    }),
+  ),
+});
+
+/** Lots the buyer won (dealCar): the price, the deposit already applied and what remains to pay. */
+export const myDeals = endpoint({
+  method: 'GET',
+  path: '/mall-auction/user/buyer/deal/list',
+  auth: 'buyer',
+  input: pageQuery(10),
+  output: pageOf(
+    z.object({
+      orderId: z.string(),
+      title: z.string(),
+      coverUrl: z.string().nullable(),
+      finalPrice: yuan,
+      deposit: yuan,
+      depositState: z.enum(DEPOSIT_STATES),
+      balanceDue: yuan,
+      closedAt: z.number().int(),
+      /** Pay the balance before this, or the deposit is forfeited (悔拍). */
+      payDeadline: z.number().int(),
+    }),
+  ),
+});
+
+/** The buyer's deposits, newest first: frozen while bidding, then applied, refunded or forfeited. */
+export const myDeposits = endpoint({
+  method: 'GET',
+  path: '/mall-auction/user/buyer/deposit/list',
+  auth: 'buyer',
+  input: pageQuery(10),
+  output: pageOf(
+    z.object({
+      orderId: z.string(),
+      title: z.string(),
+      status: lotStatus,
+      amount: yuan,
+      state: z.enum(DEPOSIT_STATES),
+      bidderNo: z.string(),
+      paymentNo: z.string(),
+      frozenAt: z.number().int(),
+      settledAt: z.number().int().nullable(),
     }),
   ),
 });

@@ -1,17 +1,27 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Payments (our side and the sandbox payment company's own books) and the deposit ledger.
- * Lot and buyer columns are plain bigints here; their foreign keys are added once the lot and
- * account tables exist on main.
+ * The bidding engine's columns on lot and bid, payments (our side and the sandbox payment
+ * company's own books) and the deposit ledger.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The secret proxy maximum of the leader (valid while leader_id is the top bid's bidder).
+  await sql`alter table lot add column leader_id bigint references app_user (id), add column leader_max bigint, add column closed_at timestamptz`.execute(db);
+  // What each bid did to the lot, so a watcher's replay carries the same facts as the live event.
+  await sql`
+    alter table bid
+      add column auto boolean not null default false,
+      add column extended boolean not null default false,
+      add column end_time_after timestamptz,
+      add column status_after smallint`.execute(db);
+  await sql`create index lot_due_close_idx on lot (end_time) where status in (3, 4)`.execute(db);
+
   await sql`
     create table payment (
       payment_no text primary key,
       purpose text not null check (purpose in ('deposit')),
-      lot_id bigint not null,
-      buyer_id bigint not null,
+      lot_id bigint not null references lot (id),
+      buyer_id bigint not null references app_user (id),
       amount bigint not null check (amount > 0),
       subject text not null,
       provider text not null,
@@ -42,8 +52,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table deposit_ledger (
       id bigint primary key default nextval('global_id_seq'),
-      lot_id bigint not null,
-      buyer_id bigint not null,
+      lot_id bigint not null references lot (id),
+      buyer_id bigint not null references app_user (id),
       payment_no text not null unique references payment (payment_no),
       bidder_no text not null,
       state text not null check (state in ('frozen', 'applied', 'refunded', 'forfeited')),
@@ -94,4 +104,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of ['sandbox_trade', 'deposit_movement', 'deposit_ledger', 'payment_notification', 'payment']) {
     await sql`drop table if exists ${sql.table(t)}`.execute(db);
   }
+  await sql`drop index if exists lot_due_close_idx`.execute(db);
+  await sql`alter table bid drop column auto, drop column extended, drop column end_time_after, drop column status_after`.execute(db);
+  await sql`alter table lot drop column leader_id, drop column leader_max, drop column closed_at`.execute(db);
 }

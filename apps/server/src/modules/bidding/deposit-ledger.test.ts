@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsFor } from '../../platform/payments/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeBuyer, makeLot } from './bidding-fixture';
 import { depositOf, forfeitDeposit, settleDeposits } from './deposit-ledger';
 
 let t: TestApp;
-const LOT = '1890000000000000777';
-const BUYERS = ['1890000000000000011', '1890000000000000012', '1890000000000000013'];
+let LOT: string;
+const BUYERS: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
+  LOT = await makeLot(t);
+  for (let i = 0; i < 3; i++) BUYERS.push((await makeBuyer(t)).id);
   const { service } = paymentsFor(t.ctx);
   for (const buyerId of BUYERS) {
     const { paymentNo } = await service.create({ purpose: 'deposit', lotId: LOT, buyerId, amount: 300_000, subject: '保证金', returnUrl: '/' });

@@ -15,6 +15,8 @@ export interface LiveBus<E extends SequencedEvent> {
   publish(lotId: string, event: E): Promise<void>;
   /** Publishes inside a transaction: PostgreSQL delivers it at commit, in commit order, or never. */
   publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
+  /** Several events in one statement (one round trip), delivered in this order. */
+  publishManyInTx(trx: Kysely<Database>, lotId: string, events: E[]): Promise<void>;
   /** Handlers of one lot are called in the order events were published. */
   subscribe(lotId: string, handler: LiveHandler<E>): () => void;
   start(): Promise<void>;
@@ -91,6 +93,11 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
     },
     async publishInTx(trx, lotId, event) {
       await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(trx);
+    },
+    async publishManyInTx(trx, lotId, events) {
+      if (!events.length) return;
+      const calls = events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
+      await sql`select ${sql.join(calls)}`.execute(trx);
     },
     subscribe(lotId, handler) {
       let set = handlers.get(lotId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeBuyer, makeLot } from '../../modules/bidding/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { paymentsFor, type Payments } from './payments';
 import { NOTIFY_BACKOFF_MS, SandboxPaymentProvider } from './sandbox-provider';
@@ -6,13 +7,13 @@ import { loadOrCreateSecret, signBody } from './signature';
 
 let t: TestApp;
 let p: Payments;
-const LOT = '1890000000000000101';
-let buyerSeq = 5000;
-const nextBuyer = () => `18900000000000${++buyerSeq}`;
+let LOT: string;
+const nextBuyer = async () => (await makeBuyer(t)).id;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
   p = paymentsFor(t.ctx);
+  LOT = await makeLot(t, { status: 2 });
 });
 afterAll(() => t.close());
 
@@ -26,7 +27,7 @@ const statusOf = async (paymentNo: string) => (await db().selectFrom('payment').
 
 describe('sandbox payment company', () => {
   it('serves a hosted Chinese cashier page for a new payment', async () => {
-    const { paymentNo, payUrl } = await newDeposit(nextBuyer());
+    const { paymentNo, payUrl } = await newDeposit(await nextBuyer());
     expect(payUrl).toBe(`/api/pay/sandbox/${paymentNo}`);
     const res = await t.app.inject({ method: 'GET', url: payUrl });
     expect(res.statusCode).toBe(200);
@@ -37,17 +38,17 @@ describe('sandbox payment company', () => {
   });
 
   it('reuses the open payment instead of charging twice', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const a = await newDeposit(buyer);
     const b = await newDeposit(buyer);
     expect(b.paymentNo).toBe(a.paymentNo);
-    const racer = nextBuyer();
+    const racer = await nextBuyer();
     const [c, d] = await Promise.all([newDeposit(racer), newDeposit(racer)]);
     expect(c.paymentNo).toBe(d.paymentNo);
   });
 
   it('on 确认支付 sends a signed notification that freezes the deposit with a bidder number', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/confirm` });
     expect(res.statusCode).toBe(303);
@@ -65,7 +66,7 @@ describe('sandbox payment company', () => {
   });
 
   it('changes nothing when a notification is replayed', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     await t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
     const first = (await notificationsOf(paymentNo))[0];
@@ -87,7 +88,7 @@ describe('sandbox payment company', () => {
   });
 
   it('refuses forged, tampered and stale notifications with a Chinese 400 and records them', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     const secret = await loadOrCreateSecret(db(), 'pay_sandbox_hmac');
     const body = JSON.stringify({ tradeNo: 'SBX1', paymentNo, amount: 500_000, status: 'TRADE_SUCCESS', paidAt: Date.now() });
@@ -113,7 +114,7 @@ describe('sandbox payment company', () => {
   });
 
   it('lets the buyer cancel, then starts a fresh payment', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/cancel` });
     expect(res.headers.location).toContain('cancelled=1');
@@ -142,7 +143,7 @@ describe('sandbox payment company', () => {
         return true;
       },
     });
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     await flaky.createPayment({ paymentNo: `${paymentNo}`, amount: 500_000, subject: 's', notifyUrl: 'x', returnUrl: '/' });
     await flaky.confirm(paymentNo);
@@ -165,7 +166,7 @@ describe('sandbox payment company', () => {
 
 describe('development payment endpoint', () => {
   it('plays the success notification', async () => {
-    const buyer = nextBuyer();
+    const buyer = await nextBuyer();
     const { paymentNo } = await newDeposit(buyer);
     const res = await t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
     expect(envelope(res)).toEqual({ code: 200, msg: '操作成功', data: { paymentNo, status: 'paid' } });
@@ -176,7 +177,8 @@ describe('development payment endpoint', () => {
   it('answers 404 in production', async () => {
     const prod = await createTestApp({ env: { NODE_ENV: 'production', SCHEDULER_INTERVAL_MS: '0' } });
     try {
-      const { paymentNo } = await paymentsFor(prod.ctx).service.create({ purpose: 'deposit', lotId: LOT, buyerId: '7', amount: 100, subject: 's', returnUrl: '/' });
+      const [lotId, buyer] = [await makeLot(prod), await makeBuyer(prod)];
+      const { paymentNo } = await paymentsFor(prod.ctx).service.create({ purpose: 'deposit', lotId, buyerId: buyer.id, amount: 100, subject: 's', returnUrl: '/' });
       const res = await prod.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
       expect(res.statusCode).toBe(404);
       expect(await prod.ctx.dbh.db.selectFrom('payment').select('status').where('payment_no', '=', paymentNo).executeTakeFirst()).toEqual({ status: 'pending' });
