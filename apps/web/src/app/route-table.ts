@@ -43,7 +43,7 @@ export const layoutRoutes: AppRoute[] = [
   {
     path: 'promiseMoneyReport/:id?',
     meta: only('保证金报名', ['buyer']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/bidding/pages/promise-money-report-page'),
   },
   { path: 'disposeCar', meta: only('我要处置', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
   { path: 'orderSuccess', meta: only('提交成功', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
