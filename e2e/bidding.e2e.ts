@@ -48,6 +48,7 @@ async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?:
   await page.getByTestId('bid-panel').getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: '出价确认' });
   await dialog.waitFor();
+  expect(await dialog.innerText()).toMatch(/出价金额：¥[\d,]+\.\d{2}\s+大写：[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元整/);
   await shot(page, shotName, false);
   await beforeConfirm?.();
   await dialog.getByRole('button', { name: '确认出价' }).click();
@@ -74,7 +75,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     lotTitle = row.title;
     const now = Date.now();
     await db.query(
-      `UPDATE lot SET status = 3, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45 WHERE id = $1`,
+      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45 WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
     browser = await launchBrowser();
@@ -83,7 +84,16 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       ['B', '13900139000'],
     ] as const) {
       const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
-      buyers.push({ name, tel, context, page: await context.newPage() });
+      const page = await context.newPage();
+      if (process.env.DEBUG_LIVE) {
+        page.on('websocket', (ws) => {
+          console.log(name, 'ws', ws.url());
+          ws.on('framereceived', (f) => console.log(name, 'frame', String(f.payload).slice(0, 160)));
+          ws.on('close', () => console.log(name, 'ws closed'));
+        });
+        page.on('console', (m) => console.log(name, 'console', m.text()));
+      }
+      buyers.push({ name, tel, context, page });
     }
   }, 180_000);
 
@@ -123,7 +133,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       await page.getByRole('button', { name: '确认支付' }).click();
       // The cashier sends the buyer back to the merchant's return URL.
       await page.waitForURL(`**/promiseMoneyReport/${lotId}**`);
-      await page.getByText('报名成功').waitFor();
+      await page.getByTestId('bidder-no').waitFor();
       const bidderNo = await page.getByTestId('bidder-no').innerText();
       expect(bidderNo).toMatch(/^\d{6}$/);
       await shot(page, `bidding-registered-${b.name}`);
@@ -136,11 +146,11 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
 
   it('A bids, B outbids; A sees the notice and 已出局 live, without a reload', async () => {
     const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
-    const before = await b.page.getByTestId('current-price').innerText();
-    await bid(a.page, /^\+1档/, 'bidding-confirm-A');
+    await bid(a.page, /^起拍价/, 'bidding-confirm-A');
     await a.page.getByTestId('my-state').getByText('领先').waitFor();
-    // B's page moves on its own.
-    await b.page.waitForFunction((old) => document.querySelector('[data-testid="current-price"]')?.textContent !== old, before);
+    // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
+    await b.page.locator('#bids .ant-table-row').first().waitFor();
+    await b.page.getByTestId('bid-panel').getByRole('button', { name: /^\+1档/ }).waitFor();
     const priceSeenByB = await b.page.getByTestId('current-price').innerText();
     expect(priceSeenByB).toBe(await a.page.getByTestId('current-price').innerText());
     await shot(b.page, 'bidding-B-sees-A-bid');

@@ -56,7 +56,7 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
       <div className="bid-quick">
         {quickBids(grid, [1, 2, 5]).map((amount, i) => (
           <Button key={amount} disabled={myState === 'leading'} onClick={() => setConfirm({ amount, max: null })}>
-            +{[1, 2, 5][i]}档 {yuanText(toYuan(amount))}
+            {grid.currentPrice === null && i === 0 ? '起拍价' : `+${[1, 2, 5][i]}档`} {yuanText(toYuan(amount))}
           </Button>
         ))}
       </div>

@@ -1,7 +1,7 @@
 import type { LiveEvent } from '@chepai/shared';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { notification } from 'antd';
+import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useLotLive, type LiveStatus } from '../../../lib/live';
@@ -40,6 +40,7 @@ const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
  */
 export function useLiveLot(lot: LotDetail, myBidderNo: string | null): LiveLot {
   const queryClient = useQueryClient();
+  const { notification } = App.useApp();
   const [state, setState] = useState(() => fromLot(lot));
   const leading = useRef(lot.leading);
   useEffect(() => {
