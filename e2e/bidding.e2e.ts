@@ -48,6 +48,7 @@ async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?:
   await page.getByTestId('bid-panel').getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: '出价确认' });
   await dialog.waitFor();
+  await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
   expect(await dialog.innerText()).toMatch(/出价金额：¥[\d,]+\.\d{2}\s+大写：[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元整/);
   await shot(page, shotName, false);
   await beforeConfirm?.();
@@ -173,9 +174,31 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await input.fill('');
   });
 
+  it('a proxy maximum (代理出价) answers B at once; B sees itself outbid live', async () => {
+    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    // B leads at 24,500: A bids 25,000 and lets the engine go up to 26,000.
+    await a.page.getByLabel('出价金额').fill('25000');
+    await a.page.getByTestId('bid-panel').getByRole('checkbox', { name: '代理出价' }).check();
+    await a.page.getByLabel('最高代理价').fill('26000');
+    await a.page.getByTestId('bid-panel').getByRole('button', { name: '出 价' }).click();
+    const dialog = a.page.getByRole('dialog', { name: '出价确认' });
+    await dialog.getByText('最高代理价：¥26,000.00（贰万陆仟元整）').waitFor();
+    await shot(a.page, 'bidding-confirm-proxy', false);
+    await dialog.getByRole('button', { name: '确认出价' }).click();
+    await a.page.getByTestId('my-state').getByText('领先').waitFor();
+    // B bids 25,500; A's proxy answers with 26,000 in the same transaction.
+    await bid(b.page, /^\+1档/, 'bidding-confirm-B-vs-proxy');
+    await b.page.locator('.ant-notification-notice', { hasText: '您的出价已被超越' }).waitFor();
+    await b.page.getByTestId('my-state').getByText('已出局').waitFor();
+    await b.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
+    await a.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
+    expect(await a.page.getByTestId('my-state').innerText()).toBe('领先');
+    await shot(b.page, 'bidding-B-outbid-by-proxy', false);
+  });
+
   it('a bid in the last minute extends the end for everyone', async () => {
     const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
-    await bid(a.page, /^\+1档/, 'bidding-confirm-snipe', async () => {
+    await bid(b.page, /^\+1档/, 'bidding-confirm-snipe', async () => {
       // The lot now ends in 20 s: the bid lands inside the 60 s window and moves the end to bid + 45 s.
       await db.query('UPDATE lot SET end_time = $2 WHERE id = $1', [lotId, new Date(Date.now() + 20_000)]);
     });
@@ -187,25 +210,25 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(b.page, 'bidding-extended-B', false);
   });
 
-  it('the lot closes: A wins and finds it under dealCar; B is told the deposit comes back, and it does', async () => {
-    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
-    await a.page.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 120_000 });
-    await b.page.getByTestId('bid-result').getByText('保证金将原路退还').waitFor({ timeout: 30_000 });
-    await shot(a.page, 'bidding-won-A');
-    await shot(b.page, 'bidding-lost-B');
+  it('the lot closes: B wins and finds it under dealCar; A is told the deposit comes back, and it does', async () => {
+    const [loser, winner] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    await winner.page.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 120_000 });
+    await loser.page.getByTestId('bid-result').getByText('保证金将原路退还').waitFor({ timeout: 30_000 });
+    await shot(winner.page, 'bidding-won-B');
+    await shot(loser.page, 'bidding-lost-A');
 
-    await a.page.goto('/personalCenter/dealCar');
-    const row = a.page.locator('.ant-table-row', { hasText: lotTitle });
+    await winner.page.goto('/personalCenter/dealCar');
+    const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
     await row.waitFor();
-    expect(await row.innerText()).toContain('已抵扣');
-    await shot(a.page, 'bidding-dealcar-A');
+    expect(await row.innerText()).toMatch(/¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付款/);
+    await shot(winner.page, 'bidding-dealcar-B');
 
-    await b.page.goto('/personalCenter/priceRecord');
-    await b.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();
-    await shot(b.page, 'bidding-pricerecord-B');
+    await loser.page.goto('/personalCenter/priceRecord');
+    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();
+    await shot(loser.page, 'bidding-pricerecord-A');
 
-    await b.page.goto('/promiseMoneyReport');
-    await b.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
-    await shot(b.page, 'bidding-deposits-B');
+    await loser.page.goto('/promiseMoneyReport');
+    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
+    await shot(loser.page, 'bidding-deposits-A');
   }, 180_000);
 });

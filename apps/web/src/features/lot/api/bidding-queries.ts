@@ -10,7 +10,7 @@ export function usePlaceBid(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { amount: string; maxAmount?: string }) =>
-      callApi(bidding.placeBid, { orderId, amount: input.amount, ...(input.maxAmount ? { maxAmount: input.maxAmount } : {}) } as never),
+      callApi(bidding.placeBid, { orderId, amount: input.amount, ...(input.maxAmount ? { maxAmount: input.maxAmount } : {}) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['lot', orderId] }),
   });
 }

@@ -8,7 +8,7 @@ import { yuanText } from '../../../components/lots/format';
 import { usePlaceBid } from '../api/bidding-queries';
 
 const toFen = (yuan: string) => Number(yuanStringToFen(yuan));
-const toYuan = (fen: number) => fenToYuanString(fen as never);
+const toYuan = (fen: number) => fenToYuanString(fen);
 
 /** Checks a typed amount against the grid with the same rules the server uses; null = fine. */
 export function amountProblem(grid: { startPrice: number; increment: number; currentPrice: number | null }, fen: number | null): string | null {
