@@ -183,6 +183,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await a.page.getByTestId('bid-panel').getByRole('button', { name: '出 价' }).click();
     const dialog = a.page.getByRole('dialog', { name: '出价确认' });
     await dialog.getByText('最高代理价：¥26,000.00（贰万陆仟元整）').waitFor();
+    await a.page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
     await shot(a.page, 'bidding-confirm-proxy', false);
     await dialog.getByRole('button', { name: '确认出价' }).click();
     await a.page.getByTestId('my-state').getByText('领先').waitFor();
