@@ -188,3 +188,22 @@ describe('lot detail for a logged-in buyer', () => {
     expect(await detail('not-a-token')).toMatchObject({ registered: false, leading: false });
   });
 });
+
+describe('demo data and real bids', () => {
+  it('re-seeding the demo lots leaves a lot with deposits and real bids untouched', async () => {
+    const { seedLots } = await import('../../db/seed/lots');
+    const now = new Date();
+    t.setNow(now);
+    await seedLots(db(), now, 12);
+    const demo = await db().selectFrom('lot').select(['id', 'current_price', 'bid_count']).where('demo_key', 'is not', null).where('status', '=', 3).where('end_time', '>', new Date(now.getTime() + 3600_000)).executeTakeFirstOrThrow();
+    const a = await makeBuyer(t);
+    await payDeposit(t, a.token, demo.id);
+    const next = demo.bid_count > 0 ? (Number(demo.current_price) + Number((await lotRow(demo.id)).increment)) / YUAN : Number((await lotRow(demo.id)).start_price) / YUAN;
+    expect((await placeBid(t, a.token, demo.id, String(next))).status).toBe(200);
+    const before = await bidsOf(demo.id);
+    await seedLots(db(), new Date(now.getTime() + 60_000), 12);
+    expect(await bidsOf(demo.id)).toEqual(before);
+    expect((await lotRow(demo.id)).bid_count).toBe(before.length);
+    t.setNow(null);
+  });
+});

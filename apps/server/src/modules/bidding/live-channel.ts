@@ -6,6 +6,7 @@ import { biddingRepo as repo } from './bidding.repo';
 import { closedEvent, eventsOfBid, snapshotEvent } from './live-events';
 
 const REPLAY_PAGE = 500;
+const encoded = new WeakMap<LiveEvent, string>();
 const PING_MS = 25_000;
 
 /**
@@ -17,7 +18,12 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
   const { db } = ctx.dbh;
   app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>('/api/live/lots/:orderId', { websocket: true }, (socket, request) => {
     const send = (event: LiveEvent | { type: 'error'; message: string }) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event.type === 'error' ? event : { ...event, serverTime: ctx.now().getTime() }));
+      if (socket.readyState !== socket.OPEN) return;
+      if (event.type === 'error') return socket.send(JSON.stringify(event));
+      // One live event reaches every watcher of the lot in this process as the same object: encode it once.
+      let text = encoded.get(event);
+      if (text === undefined) encoded.set(event, (text = JSON.stringify({ ...event, serverTime: ctx.now().getTime() })));
+      socket.send(text);
     };
     const refuse = (message: string) => {
       send({ type: 'error', message });

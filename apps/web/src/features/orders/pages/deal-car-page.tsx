@@ -26,7 +26,16 @@ export default function DealCarPage() {
         locale={{ emptyText: '暂无记录：您还没有竞得的车辆' }}
         pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
-          { title: '车辆', dataIndex: 'title', render: (t: string, r) => <Link to={`/carAuction/carAuctionDetail/${r.orderId}`}>{t}</Link> },
+          {
+            title: '车辆',
+            dataIndex: 'title',
+            render: (t: string, r) => (
+              <Link className="deal-car" to={`/carAuction/carAuctionDetail/${r.orderId}`}>
+                {r.coverUrl && <img src={r.coverUrl} alt="" />}
+                <span>{t}</span>
+              </Link>
+            ),
+          },
           { title: '成交价', dataIndex: 'finalPrice', render: (v: string) => <strong className="money">{yuanText(v)}</strong> },
           { title: '成交时间', dataIndex: 'closedAt', render: (v: number) => beijing(v) },
           {
