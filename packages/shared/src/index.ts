@@ -11,3 +11,5 @@ export * as accounts from './contracts/accounts';
 export * from './domain/identity';
 export * from './domain/password';
 export * from './constants';
+export * as bidding from './contracts/bidding';
+export * from './events';

@@ -3,9 +3,11 @@ import type { AppContext } from '../context';
 import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
+import { registerPayments } from '../platform/payments/payments.routes';
+import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent, registerLots];
+export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent, registerLots, registerPayments, registerBidding];
