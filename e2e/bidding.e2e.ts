@@ -1,93 +1,235 @@
-import type { Page } from 'playwright-core';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shot, type E2E } from './support/browser';
+import { launchBrowser, shot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
 
-// Two browsers, two demo buyers, one lot in bidding: deposits through the sandbox cashier, then a
-// live bidding exchange in which the first buyer is outbid and sees it without reloading.
-let a: E2E;
-let b: E2E;
-let orderId = '';
+// Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
+// the outbid notice and 已出局 arriving live, anti-sniping, the close, dealCar and the refund.
+// The server runs on its own PostgreSQL database so the test can move the lot's end time with SQL.
 
-beforeAll(async () => {
-  [a, b] = await Promise.all([openBrowser(), openBrowser()]);
-  // A running lot that ends last: nothing else will close it during the test.
-  const res = await fetch(`${a.baseURL}/api/mall-search/search/auc_order/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pageNum: 1, pageSize: 16, filters: { statusList: [3] } }),
-  });
-  const { data } = (await res.json()) as { data: { list: Array<{ orderId: string; endTime: number }> } };
-  orderId = [...data.list].sort((x, y) => y.endTime - x.endTime)[0]?.orderId ?? '';
-});
-afterAll(async () => {
-  await Promise.all([a.close(), b.close()]);
-});
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = `chepai_e2e_bidding_${process.pid}_${Date.now()}`;
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+const reachable = await pgReachable();
+
+let server: RunningServer;
+let db: pg.Client;
+let browser: Browser;
+let lotId: string;
+let lotTitle: string;
+const buyers: { name: string; tel: string; context: BrowserContext; page: Page }[] = [];
+
+const dbUrl = () => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${DB_NAME}`;
+  return u.toString();
+};
 
 async function login(page: Page, tel: string) {
-  await page.goto('/login');
+  await page.goto('/login?redirect=%2Fhome');
   await page.getByLabel('手机号').fill(tel);
   await page.getByLabel('密码', { exact: true }).fill('Chepai2026');
   await page.getByRole('button', { name: '登 录' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.waitForURL('**/home');
 }
 
-async function payDeposit(page: Page, name: string) {
-  await page.goto(`/promiseMoneyReport/${orderId}`);
-  await page.getByRole('heading', { name: '竞买须知' }).waitFor();
-  await shot(page, `${name}-deposit-rules`);
-  await page.getByText('我已阅读并同意').click();
-  await page.getByRole('button', { name: /去支付/ }).click();
-  await page.getByRole('button', { name: '确认支付' }).waitFor();
-  await shot(page, `${name}-cashier`);
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await page.getByText('报名成功').first().waitFor();
-  expect(await page.getByTestId('bidder-no').innerText()).toMatch(/^\d{6}$/);
-  await shot(page, `${name}-registered`);
+async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?: () => Promise<void>) {
+  await page.getByTestId('bid-panel').getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: '出价确认' });
+  await dialog.waitFor();
+  await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
+  expect(await dialog.innerText()).toMatch(/出价金额：¥[\d,]+\.\d{2}\s+大写：[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元整/);
+  await shot(page, shotName, false);
+  await beforeConfirm?.();
+  await dialog.getByRole('button', { name: '确认出价' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
-async function bid(page: Page, quick: RegExp) {
-  await page.getByRole('button', { name: quick }).click();
-  await page.getByRole('button', { name: '立即出价' }).click();
-  await page.getByRole('button', { name: '确认出价' }).click();
-}
+describe.skipIf(!reachable)('bidding: two buyers, live', () => {
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${DB_NAME}`);
+    await admin.end();
+    server = await startServer({ DATABASE_URL: dbUrl(), SCHEDULER_INTERVAL_MS: '500' });
+    db = new pg.Client({ connectionString: dbUrl() });
+    await db.connect();
+    // A registration-phase demo lot nobody has touched becomes a lot in bidding that ends in 30 minutes.
+    const picked = await db.query<{ id: string; title: string }>(
+      `SELECT id::text, title FROM lot WHERE status = 2 AND bid_count = 0
+         AND NOT EXISTS (SELECT 1 FROM deposit_ledger d WHERE d.lot_id = lot.id) ORDER BY id LIMIT 1`,
+    );
+    const row = picked.rows[0];
+    if (!row) throw new Error('no registration-phase demo lot to use');
+    lotId = row.id;
+    lotTitle = row.title;
+    const now = Date.now();
+    await db.query(
+      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45 WHERE id = $1`,
+      [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
+    );
+    browser = await launchBrowser();
+    for (const [name, tel] of [
+      ['A', '13800138000'],
+      ['B', '13900139000'],
+    ] as const) {
+      const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      if (process.env.DEBUG_LIVE) {
+        page.on('websocket', (ws) => {
+          console.log(name, 'ws', ws.url());
+          ws.on('framereceived', (f) => console.log(name, 'frame', String(f.payload).slice(0, 160)));
+          ws.on('close', () => console.log(name, 'ws closed'));
+        });
+        page.on('console', (m) => console.log(name, 'console', m.text()));
+      }
+      buyers.push({ name, tel, context, page });
+    }
+  }, 180_000);
 
-describe('bidding in two browsers', () => {
-  it('both buyers pay deposits through the sandbox cashier', async () => {
-    expect(orderId).toMatch(/^\d+$/);
-    await login(a.page, '13800138000');
-    await login(b.page, '13900139000');
-    await payDeposit(a.page, 'bidding-a');
-    await payDeposit(b.page, 'bidding-b');
+  afterAll(async () => {
+    await browser?.close();
+    await db?.end();
+    await server?.stop();
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await admin.end();
   });
 
-  it('A bids and leads; B outbids; A sees it live and is told', async () => {
-    await a.page.goto(`/carAuction/carAuctionDetail/${orderId}`);
-    await b.page.goto(`/carAuction/carAuctionDetail/${orderId}`);
-    const aPanel = a.page.getByLabel('出价');
-    await aPanel.getByText('我的状态').waitFor();
-    await b.page.getByLabel('出价').getByText('我的状态').waitFor();
-    const before = await a.page.getByTestId('current-price').innerText();
-    await bid(a.page, /\+1 档/);
-    await aPanel.getByText('领先').waitFor();
-    await shot(a.page, 'bidding-a-leading');
-    // B sees A's bid arrive without reloading, then bids two steps higher.
-    await b.page.waitForFunction((old) => document.querySelector('[data-testid="current-price"]')?.textContent !== old, before);
-    await bid(b.page, /\+2 档/);
-    await b.page.getByLabel('出价').getByText('领先').waitFor();
-    await aPanel.getByText('已出局').waitFor();
-    await a.page.getByText('您的出价已被超越').waitFor();
-    await shot(a.page, 'bidding-a-outbid');
+  it('an anonymous visitor is asked to log in first', async () => {
+    const page = buyers[0]!.page;
+    await page.goto(`/carAuction/carAuctionDetail/${lotId}`);
+    await page.getByRole('button', { name: '登录后报名' }).waitFor();
+    await shot(page, 'bidding-anonymous');
+  });
+
+  it('both buyers pay the deposit on the sandbox cashier and get a bidder number', async () => {
+    for (const b of buyers) {
+      const { page } = b;
+      await login(page, b.tel);
+      await page.goto(`/carAuction/carAuctionDetail/${lotId}`);
+      await page.getByRole('button', { name: /交纳保证金 ¥[\d,]+\.\d{2} 报名/ }).click();
+      await page.waitForURL(`**/promiseMoneyReport/${lotId}`);
+      const pay = page.getByRole('button', { name: /去支付/ });
+      await pay.waitFor();
+      expect(await pay.isDisabled()).toBe(true);
+      await page.getByRole('checkbox').check();
+      await shot(page, `bidding-deposit-${b.name}`);
+      await pay.click();
+      await page.waitForURL('**/api/pay/sandbox/**');
+      await page.getByRole('button', { name: '确认支付' }).waitFor();
+      await shot(page, `bidding-cashier-${b.name}`);
+      await page.getByRole('button', { name: '确认支付' }).click();
+      // The cashier sends the buyer back to the merchant's return URL.
+      await page.waitForURL(`**/promiseMoneyReport/${lotId}**`);
+      await page.getByTestId('bidder-no').waitFor();
+      const bidderNo = await page.getByTestId('bidder-no').innerText();
+      expect(bidderNo).toMatch(/^\d{6}$/);
+      await shot(page, `bidding-registered-${b.name}`);
+      await page.goto(`/carAuction/carAuctionDetail/${lotId}`);
+      await page.getByTestId('registered').getByText(bidderNo).waitFor();
+      expect(await page.getByTestId('my-state').innerText()).toBe('未出价');
+      await shot(page, `bidding-panel-${b.name}`);
+    }
+  });
+
+  it('A bids, B outbids; A sees the notice and 已出局 live, without a reload', async () => {
+    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    await bid(a.page, /^起拍价/, 'bidding-confirm-A');
+    await a.page.getByTestId('my-state').getByText('领先').waitFor();
+    // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
+    await b.page.locator('#bids .ant-table-row').first().waitFor();
+    await b.page.getByTestId('bid-panel').getByRole('button', { name: /^\+1档/ }).waitFor();
+    const priceSeenByB = await b.page.getByTestId('current-price').innerText();
+    expect(priceSeenByB).toBe(await a.page.getByTestId('current-price').innerText());
+    await shot(b.page, 'bidding-B-sees-A-bid');
+
+    await bid(b.page, /^\+2档/, 'bidding-confirm-B');
+    await b.page.getByTestId('my-state').getByText('领先').waitFor();
+    await a.page.locator('.ant-notification-notice', { hasText: '您的出价已被超越' }).waitFor();
+    await a.page.getByTestId('my-state').getByText('已出局').waitFor();
     expect(await a.page.getByTestId('current-price').innerText()).toBe(await b.page.getByTestId('current-price').innerText());
+    await shot(a.page, 'bidding-A-outbid', false);
   });
 
-  it('lists the bids under priceRecord', async () => {
-    await a.page.goto('/personalCenter/priceRecord');
-    await a.page.getByRole('cell', { name: '已出局' }).waitFor();
-    await shot(a.page, 'bidding-price-record');
-    await b.page.goto('/personalCenter/priceRecord');
-    await b.page.getByRole('cell', { name: '领先' }).waitFor();
-    await b.page.goto('/promiseMoneyReport');
-    await b.page.getByText('已冻结').first().waitFor();
-    await shot(b.page, 'bidding-my-deposits');
+  it('a custom amount off the grid is refused before it is sent', async () => {
+    const { page } = buyers[0]!;
+    const input = page.getByLabel('出价金额');
+    await input.fill('1');
+    await input.blur();
+    await page.getByRole('alert').filter({ hasText: '出价不能低于' }).waitFor();
+    await shot(page, 'bidding-custom-too-low', false);
+    await input.fill('');
   });
+
+  it('a proxy maximum (代理出价) answers B at once; B sees itself outbid live', async () => {
+    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    // B leads at 24,500: A bids 25,000 and lets the engine go up to 26,000.
+    await a.page.getByLabel('出价金额').fill('25000');
+    await a.page.getByTestId('bid-panel').getByRole('checkbox', { name: '代理出价' }).check();
+    await a.page.getByLabel('最高代理价').fill('26000');
+    await a.page.getByTestId('bid-panel').getByRole('button', { name: '出 价' }).click();
+    const dialog = a.page.getByRole('dialog', { name: '出价确认' });
+    await dialog.getByText('最高代理价：¥26,000.00（贰万陆仟元整）').waitFor();
+    await a.page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
+    await shot(a.page, 'bidding-confirm-proxy', false);
+    await dialog.getByRole('button', { name: '确认出价' }).click();
+    await a.page.getByTestId('my-state').getByText('领先').waitFor();
+    // B bids 25,500; A's proxy answers with 26,000 in the same transaction.
+    await bid(b.page, /^\+1档/, 'bidding-confirm-B-vs-proxy');
+    await b.page.locator('.ant-notification-notice', { hasText: '您的出价已被超越' }).waitFor();
+    await b.page.getByTestId('my-state').getByText('已出局').waitFor();
+    await b.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
+    await a.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
+    expect(await a.page.getByTestId('my-state').innerText()).toBe('领先');
+    await shot(b.page, 'bidding-B-outbid-by-proxy', false);
+  });
+
+  it('a bid in the last minute extends the end for everyone', async () => {
+    const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    await bid(b.page, /^\+1档/, 'bidding-confirm-snipe', async () => {
+      // The lot now ends in 20 s: the bid lands inside the 60 s window and moves the end to bid + 45 s.
+      await db.query('UPDATE lot SET end_time = $2 WHERE id = $1', [lotId, new Date(Date.now() + 20_000)]);
+    });
+    for (const p of [a.page, b.page]) await p.getByTestId('extend-notice').getByText(/延时竞价：结束时间延长至 \d{2}:\d{2}:\d{2}/).waitFor();
+    const ends = await db.query<{ end_time: Date; status: number }>('SELECT end_time, status FROM lot WHERE id = $1', [lotId]);
+    expect(ends.rows[0]?.status).toBe(4);
+    const hhmmss = new Date(ends.rows[0]!.end_time.getTime() + 8 * 3600_000).toISOString().slice(11, 19);
+    expect(await b.page.getByTestId('extend-notice').innerText()).toContain(hhmmss);
+    await shot(b.page, 'bidding-extended-B', false);
+  });
+
+  it('the lot closes: B wins and finds it under dealCar; A is told the deposit comes back, and it does', async () => {
+    const [loser, winner] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
+    await winner.page.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 120_000 });
+    await loser.page.getByTestId('bid-result').getByText('保证金将原路退还').waitFor({ timeout: 30_000 });
+    await shot(winner.page, 'bidding-won-B');
+    await shot(loser.page, 'bidding-lost-A');
+
+    await winner.page.goto('/personalCenter/dealCar');
+    const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付款/);
+    await shot(winner.page, 'bidding-dealcar-B');
+
+    await loser.page.goto('/personalCenter/priceRecord');
+    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();
+    await shot(loser.page, 'bidding-pricerecord-A');
+
+    await loser.page.goto('/promiseMoneyReport');
+    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
+    await shot(loser.page, 'bidding-deposits-A');
+  }, 180_000);
 });

@@ -96,8 +96,9 @@ describe('lots in the browser', () => {
     expect(await page.locator('.lot-title').innerText()).toContain('比亚迪');
     await page.locator('.gallery-thumbs img').first().waitFor();
     expect(await page.locator('.gallery-thumbs button').count()).toBe(5);
-    const register = page.getByRole('link', { name: /交保证金/ });
-    expect(await register.getAttribute('href')).toMatch(/^\/promiseMoneyReport\/\d+$/);
+    // Anonymous: log in first, then come back to this lot (issue 5).
+    const register = page.getByRole('link', { name: /登录后报名/ });
+    expect(await register.getAttribute('href')).toMatch(/^\/login\?redirect=%2FcarAuction%2FcarAuctionDetail%2F\d+$/);
     await shot(page, 'lots-detail');
   });
 

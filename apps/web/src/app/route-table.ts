@@ -82,8 +82,8 @@ export const layoutRoutes: AppRoute[] = [
     page: () => import('../features/personal-center/pages/personal-center-layout'),
     children: [
       { path: '', index: true, meta: only('个人信息', ['buyer', 'seller'], false), redirect: 'personalInformation' },
-      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/bidding/pages/deal-car-page') },
-      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/bidding/pages/price-record-page') },
+      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/orders/pages/deal-car-page') },
+      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/orders/pages/price-record-page') },
       {
         path: 'personalInformation',
         meta: only('个人信息', ['buyer', 'seller']),

@@ -1,7 +1,7 @@
 import { EyeOutlined, HeartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
-import { Button, Tag } from 'antd';
-import { Link } from 'react-router';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { Countdown } from '../../../components/lots/countdown';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { StatusBadge } from '../../../components/lots/status-badge';
@@ -27,41 +27,8 @@ function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
   );
 }
 
-function Action({ lot }: { lot: LotDetail }) {
-  if (lot.status === 0) {
-    return (
-      <Button size="large" block disabled>
-        报名未开始（{beijing(lot.regStartTime, 'short')} 开始报名）
-      </Button>
-    );
-  }
-  if (lot.registered && (lot.status === 3 || lot.status === 4)) {
-    return (
-      <a href="#bid-panel">
-        <Button size="large" type="primary" block>
-          已报名，去出价
-        </Button>
-      </a>
-    );
-  }
-  if (lot.status === 2 || lot.status === 3 || lot.status === 4) {
-    return (
-      <Link to={`/promiseMoneyReport/${lot.orderId}`}>
-        <Button size="large" type="primary" block>
-          {lot.registered ? '已报名，去出价' : `交保证金 ${yuanText(lot.deposit)} 报名`}
-        </Button>
-      </Link>
-    );
-  }
-  return (
-    <Button size="large" block disabled>
-      {lot.status === 5 ? '已成交' : '已流拍'}
-    </Button>
-  );
-}
-
-/** Status, prices, the server-corrected countdown and the registration call to action. */
-export function AuctionPanel({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
+/** Status, prices, the server-corrected countdown; `children` is the call to action or the bid panel. */
+export function AuctionPanel({ lot, onElapsed, children }: { lot: LotDetail; onElapsed: () => void; children: ReactNode }) {
   const priceLabel = lot.status === 5 ? '成交价' : lot.status === 6 ? '最高出价' : lot.bidCount ? '当前价' : '起拍价';
   const showCurrent = !(lot.status === 6 && lot.bidCount === 0);
   return (
@@ -103,7 +70,7 @@ export function AuctionPanel({ lot, onElapsed }: { lot: LotDetail; onElapsed: ()
         <dt>结束时间</dt>
         <dd>{beijing(lot.endTime)}</dd>
       </dl>
-      <Action lot={lot} />
+      {children}
       <div className="panel-stats muted">
         <span>
           <EyeOutlined /> {lot.views} 次围观

@@ -1,95 +1,127 @@
-import { bidding } from '@chepai/shared';
-import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { fenToYuanString, yuanStringToFen } from '@chepai/shared/domain/money';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, InputNumber, Space, Tag } from 'antd';
+import { amountInWords } from '@chepai/shared/domain/amount-in-words';
+import { isOnGrid, minimumNextBid, quickBids } from '@chepai/shared/domain/bidding-rules';
+import type { LotDetail } from '@chepai/shared/contracts/lots';
+import { Alert, Button, Checkbox, InputNumber, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { yuanText } from '../../../components/lots/format';
-import { callApi } from '../../../lib/api';
+import { usePlaceBid } from '../api/bidding-queries';
 
-const fen = (yuan: string) => yuanStringToFen(yuan) as number;
+const toFen = (yuan: string) => Number(yuanStringToFen(yuan));
+const toYuan = (fen: number) => fenToYuanString(fen);
 
-/** Quick amounts, the custom amount and the optional proxy maximum; every bid is confirmed first. */
-export function BidPanel({ lot, bidByMe }: { lot: LotDetail; bidByMe: boolean }) {
-  const { modal, message } = App.useApp();
-  const queryClient = useQueryClient();
-  const inc = fen(lot.increment);
-  const start = fen(lot.startPrice);
-  const min = lot.bidCount > 0 ? fen(lot.currentPrice) + inc : start;
-  const [amount, setAmount] = useState<number | null>(null);
-  const [useProxy, setUseProxy] = useState(false);
-  const [max, setMax] = useState<number | null>(null);
-  const chosen = amount !== null && amount * 100 >= min ? Math.round(amount * 100) : min;
-  const problem =
-    chosen < min ? `出价不能低于 ${yuanText(fenToYuanString(min))}` : (chosen - start) % inc !== 0 ? `加价幅度不符：须为 ${yuanText(lot.increment)} 的整数倍` : null;
-  const maxFen = useProxy && max !== null ? Math.round(max * 100) : null;
-  const bid = useMutation({
-    mutationFn: () =>
-      callApi(bidding.placeBid, { orderId: lot.orderId, amount: fenToYuanString(chosen), ...(maxFen ? { maxAmount: fenToYuanString(maxFen) } : {}) }),
-    onSuccess: (res) => {
-      if (res.result === 'maxRaised') void message.success('代理出价上限已更新');
-      else if (res.state.leading) void message.success(`出价成功：${yuanText(res.bid?.amount ?? '0.00')}，您当前领先`);
-      else void message.warning('出价成功，但已被其他竞买人的代理出价超越');
-      setAmount(null);
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['lot', lot.orderId] }),
-  });
-  const confirm = () =>
-    modal.confirm({
-      title: '确认出价',
-      content: (
-        <div>
-          <p>
-            出价金额：<strong className="bid-confirm-amount">{yuanText(fenToYuanString(chosen))}</strong>
-          </p>
-          {maxFen ? <p>代理出价上限：{yuanText(fenToYuanString(maxFen))}（系统以最小必要金额代您加价）</p> : null}
-          <p className="muted">出价一经确认不可撤回。</p>
-        </div>
-      ),
-      okText: '确认出价',
-      cancelText: '取消',
-      onOk: () => bid.mutateAsync(),
-    });
-  const state = lot.leading ? <Tag color="success">领先</Tag> : bidByMe ? <Tag color="error">已出局</Tag> : <Tag>未出价</Tag>;
+/** Checks a typed amount against the grid with the same rules the server uses; null = fine. */
+export function amountProblem(grid: { startPrice: number; increment: number; currentPrice: number | null }, fen: number | null): string | null {
+  if (fen === null || !Number.isFinite(fen)) return '请输入出价金额';
+  const min = minimumNextBid(grid);
+  if (fen < min) return `出价不能低于 ${yuanText(toYuan(min))}`;
+  if (!isOnGrid(grid, fen)) return `出价须为起拍价加整数倍加价幅度（${yuanText(toYuan(grid.increment))}）`;
+  return null;
+}
+
+export type MyState = 'leading' | 'outbid' | 'none';
+const STATE_TAG: Record<MyState, { color: string; text: string }> = {
+  leading: { color: 'red', text: '领先' },
+  outbid: { color: 'default', text: '已出局' },
+  none: { color: 'blue', text: '未出价' },
+};
+
+/** Quick +1/+2/+5 increments, a custom amount on the grid, an optional 代理出价 maximum and 出价确认. */
+export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState }) {
+  const grid = { startPrice: toFen(lot.startPrice), increment: toFen(lot.increment), currentPrice: lot.bidCount ? toFen(lot.currentPrice) : null };
+  const min = minimumNextBid(grid);
+  const [custom, setCustom] = useState<number | null>(null);
+  const [proxy, setProxy] = useState(false);
+  const [maxYuan, setMaxYuan] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<{ amount: number; max: number | null } | null>(null);
+  const place = usePlaceBid(lot.orderId);
+  const customFen = custom === null ? null : Math.round(custom * 100);
+  const problem = custom === null ? null : amountProblem(grid, customFen);
+  const maxFen = proxy && maxYuan !== null ? Math.round(maxYuan * 100) : null;
+  const maxProblem = proxy && maxFen !== null && customFen !== null && maxFen < customFen ? '代理出价上限不能低于本次出价' : null;
+
+  const submit = () => {
+    if (!confirm) return;
+    const input = { amount: toYuan(confirm.amount), ...(confirm.max ? { maxAmount: toYuan(confirm.max) } : {}) };
+    place.mutate(input, { onSettled: () => setConfirm(null), onSuccess: () => setCustom(null) });
+  };
+
   return (
-    <section className="bid-panel panel" aria-label="出价" id="bid-panel">
-      <div className="bid-panel-head">
-        <span>我的状态：{state}</span>
-        <span className="muted">最低可出价 {yuanText(fenToYuanString(min))}</span>
+    <div className="bid-panel" data-testid="bid-panel">
+      <div className="bid-state">
+        我的状态 <Tag color={STATE_TAG[myState].color} data-testid="my-state">{STATE_TAG[myState].text}</Tag>
+        <span className="muted">最低可出 {yuanText(toYuan(min))}</span>
       </div>
-      <Space wrap className="bid-quick">
-        {[1, 2, 5].map((k) => {
-          const v = min + (k - 1) * inc;
-          return (
-            <Button key={k} onClick={() => setAmount(v / 100)} type={chosen === v ? 'primary' : 'default'} ghost={chosen === v}>
-              +{k} 档 {yuanText(fenToYuanString(v))}
-            </Button>
-          );
-        })}
-      </Space>
-      <Space wrap align="start" className="bid-custom">
+      {myState === 'leading' && <Alert type="success" showIcon message="您当前是最高出价者" className="bid-alert" />}
+      <div className="bid-quick">
+        {quickBids(grid, [1, 2, 5]).map((amount, i) => (
+          <Button key={amount} disabled={myState === 'leading'} onClick={() => setConfirm({ amount, max: null })}>
+            {grid.currentPrice === null && i === 0 ? '起拍价' : `+${[1, 2, 5][i]}档`} {yuanText(toYuan(amount))}
+          </Button>
+        ))}
+      </div>
+      <div className="bid-custom">
         <InputNumber<number>
           aria-label="出价金额"
-          addonBefore="¥"
-          min={min / 100}
-          step={inc / 100}
+          placeholder={`自定义出价，不低于 ${toYuan(min)}`}
+          min={0}
+          step={grid.increment / 100}
           precision={2}
-          value={amount ?? min / 100}
-          onChange={setAmount}
-          style={{ width: 220 }}
+          value={custom}
+          onChange={setCustom}
+          addonBefore="¥"
+          status={problem ? 'error' : undefined}
+          style={{ width: 260 }}
         />
-        <Checkbox checked={useProxy} onChange={(e) => setUseProxy(e.target.checked)}>
+        <Button
+          type="primary"
+          disabled={myState === 'leading' && !proxy}
+          onClick={() => {
+            const p = amountProblem(grid, customFen) ?? maxProblem;
+            if (!p && customFen !== null) setConfirm({ amount: customFen, max: maxFen });
+            else setCustom((v) => v ?? min / 100);
+          }}
+        >
+          出价
+        </Button>
+      </div>
+      {problem && <div className="bid-error" role="alert">{problem}</div>}
+      <div className="bid-proxy">
+        <Checkbox checked={proxy} onChange={(e) => setProxy(e.target.checked)}>
           代理出价
         </Checkbox>
-        {useProxy && (
-          <InputNumber<number> aria-label="最高代理价" addonBefore="上限 ¥" min={chosen / 100} step={inc / 100} precision={2} value={max} onChange={setMax} style={{ width: 220 }} />
+        {proxy && (
+          <InputNumber<number> aria-label="最高代理价" placeholder="最高代理价" min={0} precision={2} value={maxYuan} onChange={setMaxYuan} addonBefore="¥" style={{ width: 220 }} />
         )}
-        <Button type="primary" size="large" disabled={Boolean(problem) || lot.leading && !maxFen} loading={bid.isPending} onClick={confirm}>
-          {lot.leading && maxFen ? '更新代理上限' : '立即出价'}
-        </Button>
-      </Space>
-      {problem && <div className="bid-problem">{problem}</div>}
-      {lot.leading && !maxFen && <div className="muted bid-hint">您已是最高出价者，可设置代理出价上限</div>}
-    </section>
+        <span className="muted">系统将在上限内按最小加价幅度自动为您出价</span>
+      </div>
+      {maxProblem && <div className="bid-error" role="alert">{maxProblem}</div>}
+      <Modal
+        title="出价确认"
+        open={confirm !== null}
+        okText="确认出价"
+        cancelText="取消"
+        confirmLoading={place.isPending}
+        onOk={submit}
+        onCancel={() => setConfirm(null)}
+      >
+        {confirm && (
+          <div className="bid-confirm">
+            <p>
+              出价金额：<strong data-testid="confirm-amount">{yuanText(toYuan(confirm.amount))}</strong>
+            </p>
+            <p>
+              大写：<strong>{amountInWords(toYuan(confirm.amount))}</strong>
+            </p>
+            {confirm.max && (
+              <p>
+                最高代理价：{yuanText(toYuan(confirm.max))}（{amountInWords(toYuan(confirm.max))}）
+              </p>
+            )}
+            <p className="muted">出价一经确认不可撤回；成交后须在规定时间内付清余款，否则保证金不予退还。</p>
+          </div>
+        )}
+      </Modal>
+    </div>
   );
 }

@@ -1,20 +1,66 @@
+import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert } from 'antd';
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
-import { yuanText } from '../../../components/lots/format';
 import { QueryState } from '../../../components/query-state';
-import { useLiveLot } from '../../../lib/live';
-import { useLotDetail } from '../api/lot-queries';
+import { beijing } from '../../../components/lots/format';
+import { useSession } from '../../../lib/use-session';
+import { useDepositInfo } from '../api/bidding-queries';
+import { useBidRecords, useLotDetail } from '../api/lot-queries';
 import { AuctionPanel } from '../components/auction-panel';
 import { AuctionRules } from '../components/auction-rules';
-import { BidPanel } from '../components/bid-panel';
+import { BidAction } from '../components/bid-action';
+import type { MyState } from '../components/bid-panel';
 import { BidRecordList } from '../components/bid-record-list';
 import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
+import { maskBidderNo, useLiveLot } from '../hooks/use-live-lot';
 import '../lot.css';
+
+function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
+  const user = useSession();
+  const deposit = useDepositInfo(lot.orderId, user?.role === 'buyer' && lot.status >= 2 && lot.status <= 6);
+  const bidderNo = deposit.data?.bidderNo ?? null;
+  const live = useLiveLot(lot, bidderNo);
+  const firstPage = useBidRecords(lot.orderId, 1, lot.status >= 3);
+  const current: LotDetail = {
+    ...lot,
+    status: live.status,
+    endTime: live.endTime,
+    bidCount: live.bidCount,
+    currentPrice: live.currentPrice ?? lot.currentPrice,
+    leading: live.leading,
+  };
+  const mine = bidderNo ? maskBidderNo(bidderNo) : null;
+  const hasBid = Boolean(mine && firstPage.data?.list.some((b) => b.bidderNo === mine));
+  const myState: MyState = live.leading ? 'leading' : hasBid ? 'outbid' : 'none';
+  return (
+    <>
+      <div className="lot-top panel">
+        <LotGallery photos={lot.photos} title={lot.title} />
+        <AuctionPanel lot={current} onElapsed={refetch}>
+          {live.extendedTo !== null && current.status === 4 && (
+            <Alert className="extend-notice" type="warning" showIcon data-testid="extend-notice" message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`} />
+          )}
+          <BidAction lot={current} myState={myState} />
+        </AuctionPanel>
+      </div>
+      <nav className="lot-anchors" aria-label="页面导航">
+        <a href="#specs">车辆信息</a>
+        <a href="#condition">车况报告</a>
+        <a href="#rules">竞价规则</a>
+        <a href="#bids">出价记录（{current.bidCount}）</a>
+      </nav>
+      <SpecSection lot={lot} />
+      <ConditionSection lot={lot} />
+      <AuctionRules lot={lot} />
+      <BidRecordList orderId={lot.orderId} status={current.status} bidCount={current.bidCount} />
+    </>
+  );
+}
 
 export default function LotDetailPage() {
   const { orderId = '' } = useParams();
@@ -23,52 +69,10 @@ export default function LotDetailPage() {
   useBreadcrumbTail(lot ? [{ title: lot.title }] : null);
   // At zero the phase may have changed on the server: ask again.
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['lot', orderId] }), [queryClient, orderId]);
-  // Every live bid, extension or close refreshes the price, the countdown and the bid record.
-  const [extendedTo, setExtendedTo] = useState<number | null>(null);
-  useLiveLot(orderId, (e) => {
-    if (e.type === 'lot.snapshot') return;
-    if (e.type === 'lot.extended') setExtendedTo(e.endTime);
-    refetch();
-  });
-  // In-app notice when this buyer is outbid.
-  const { notification } = App.useApp();
-  const wasLeading = useRef(false);
-  const [bidByMe, setBidByMe] = useState(false);
-  useEffect(() => {
-    if (!lot) return;
-    if (lot.leading) setBidByMe(true);
-    if (wasLeading.current && !lot.leading && lot.status <= 4) {
-      notification.warning({ message: '您的出价已被超越', description: `当前价 ${yuanText(lot.currentPrice)}，可继续加价`, placement: 'topRight' });
-    }
-    wasLeading.current = lot.leading;
-  }, [lot, notification]);
   return (
     <div className="container lot-detail">
       <QueryState isLoading={isLoading} error={error}>
-        {lot && (
-          <>
-            <div className="lot-top panel">
-              <LotGallery photos={lot.photos} title={lot.title} />
-              <AuctionPanel lot={lot} onElapsed={refetch} />
-            </div>
-            {extendedTo !== null && lot.status === 4 && (
-              <div className="extension-notice" role="status">
-                有竞买人在结束前出价，竞价已延时，新的结束时间：{new Date(extendedTo).toLocaleString('zh-CN', { timeZone: 'Asia/Shanghai', hour12: false })}
-              </div>
-            )}
-            {lot.registered && (lot.status === 3 || lot.status === 4) && <BidPanel lot={lot} bidByMe={bidByMe} />}
-            <nav className="lot-anchors" aria-label="页面导航">
-              <a href="#specs">车辆信息</a>
-              <a href="#condition">车况报告</a>
-              <a href="#rules">竞价规则</a>
-              <a href="#bids">出价记录（{lot.bidCount}）</a>
-            </nav>
-            <SpecSection lot={lot} />
-            <ConditionSection lot={lot} />
-            <AuctionRules lot={lot} />
-            <BidRecordList orderId={lot.orderId} status={lot.status} bidCount={lot.bidCount} />
-          </>
-        )}
+        {lot && <LotBody lot={lot} refetch={refetch} />}
       </QueryState>
     </div>
   );

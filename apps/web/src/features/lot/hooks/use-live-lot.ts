@@ -1,0 +1,84 @@
+import type { LiveEvent } from '@chepai/shared';
+import type { LotDetail } from '@chepai/shared/contracts/lots';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { beijing, yuanText } from '../../../components/lots/format';
+import { useLotLive, type LiveStatus } from '../../../lib/live';
+
+/** The part of the lot the live channel moves. */
+export interface LiveLot {
+  status: number;
+  currentPrice: string | null;
+  bidCount: number;
+  endTime: number;
+  extendedTo: number | null;
+  finalPrice: string | null;
+  winnerNo: string | null;
+  /** Whether the caller holds the top bid, flipped at once by the live channel. */
+  leading: boolean;
+  connection: LiveStatus;
+}
+
+/** Masks a bidder number the way the server does for everyone else: ****3456. */
+export const maskBidderNo = (no: string) => (no.length <= 4 ? no : `${'*'.repeat(Math.min(no.length - 4, 4))}${no.slice(-4)}`);
+
+const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
+  status: lot.status,
+  currentPrice: lot.bidCount ? lot.currentPrice : null,
+  bidCount: lot.bidCount,
+  endTime: lot.endTime,
+  extendedTo: null,
+  finalPrice: lot.status === 5 ? lot.currentPrice : null,
+  winnerNo: null,
+  leading: lot.leading,
+});
+
+/**
+ * Lot detail + live events. Every bid refreshes the page's queries (bid list, my state); a bid by
+ * someone else while I lead raises the 您已被超越 notice at once.
+ */
+export function useLiveLot(lot: LotDetail, myBidderNo: string | null): LiveLot {
+  const queryClient = useQueryClient();
+  const { notification } = App.useApp();
+  const [state, setState] = useState(() => fromLot(lot));
+  const leading = useRef(lot.leading);
+  useEffect(() => {
+    leading.current = lot.leading;
+    setState((s) => ({ ...fromLot(lot), extendedTo: s.extendedTo, winnerNo: s.winnerNo, bidCount: Math.max(s.bidCount, lot.bidCount) }));
+  }, [lot]);
+  const mine = myBidderNo ? maskBidderNo(myBidderNo) : null;
+
+  const onEvent = (e: LiveEvent) => {
+    if (e.type === 'lot.snapshot') {
+      setState((s) => ({ ...s, status: e.status, currentPrice: e.currentPrice, bidCount: e.bidCount, endTime: e.endTime }));
+      return;
+    }
+    if (e.type === 'bid.placed') {
+      setState((s) => ({ ...s, status: e.status, currentPrice: e.amount, bidCount: e.bidCount, endTime: e.endTime }));
+      const wasLeading = leading.current;
+      if (mine) leading.current = e.bidderNo === mine;
+      setState((s) => ({ ...s, leading: leading.current }));
+      if (mine && wasLeading && e.bidderNo !== mine) {
+        notification.warning({
+          key: `outbid-${lot.orderId}`,
+          message: '您的出价已被超越',
+          description: `${lot.title} 当前价 ${yuanText(e.amount)}，请及时加价`,
+          placement: 'topRight',
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: ['lot', lot.orderId] });
+      return;
+    }
+    if (e.type === 'lot.extended') {
+      setState((s) => ({ ...s, status: 4, endTime: e.endTime, extendedTo: e.endTime }));
+      notification.info({ key: `extended-${lot.orderId}`, message: `延时竞价：结束时间延长至 ${beijing(e.endTime, 'full').slice(11)}` });
+      return;
+    }
+    setState((s) => ({ ...s, status: e.status, finalPrice: e.finalPrice, winnerNo: e.winnerNo }));
+    void queryClient.invalidateQueries({ queryKey: ['lot', lot.orderId] });
+  };
+  const watching = (lot.status >= 2 && lot.status <= 4) || (state.status >= 2 && state.status <= 4);
+  const connection = useLotLive(watching ? lot.orderId : null, onEvent);
+  return { ...state, connection };
+}

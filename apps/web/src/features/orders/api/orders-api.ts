@@ -1,0 +1,9 @@
+import { bidding } from '@chepai/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+
+export const useMyDeals = (pageNum: number) =>
+  useQuery({ queryKey: ['my', 'deals', pageNum], queryFn: () => callApi(bidding.myDeals, { pageNum, pageSize: 10 }), placeholderData: keepPreviousData });
+
+export const useMyBids = (pageNum: number) =>
+  useQuery({ queryKey: ['my', 'bids', pageNum], queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }), placeholderData: keepPreviousData });
