@@ -6,4 +6,6 @@ z.config(z.locales.zhCN());
 export * from './contracts/define';
 export * from './contracts/common';
 export * as content from './contracts/content';
+export * as catalog from './contracts/catalog';
 export * from './constants';
+export * from './domain';

@@ -1,10 +1,20 @@
 import type { AppContext } from '../../context';
+import { seedSampleCatalog } from '../../modules/catalog/catalog-io';
 import { seedContent } from './content';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
 /** Demo data, in dependency order; each seeder is idempotent. */
-export const seeders: Array<[name: string, seeder: Seeder]> = [['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())]];
+export const seeders: Array<[name: string, seeder: Seeder]> = [
+  ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
+  [
+    'catalog',
+    async (ctx) => {
+      const { skipped } = await seedSampleCatalog(ctx.dbh.db);
+      if (!skipped) ctx.log.info('sample car catalog loaded');
+    },
+  ],
+];
 
 export async function seedDemo(ctx: AppContext) {
   for (const [name, seeder] of seeders) {
