@@ -28,9 +28,9 @@ async function pickCar(page: Page, brand: string, series: string | null, model =
 /** Param rows currently displayed, with their values. */
 const visibleRows = (page: Page) =>
   page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLTableRowElement>('.compare-table tbody tr.row-same, .compare-table tbody tr.row-diff'))
+    Array.from(document.querySelectorAll<HTMLElement>('.compare-table .row-same, .compare-table .row-diff'))
       .filter((tr) => tr.offsetParent !== null)
-      .map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => td.textContent?.trim() ?? '')),
+      .map((tr) => Array.from(tr.querySelectorAll('.cg-val')).map((td) => td.textContent?.trim() ?? '')),
   );
 
 describe('car comparison', () => {
@@ -74,7 +74,7 @@ describe('car comparison', () => {
     expect(names[0]).toMatch(/^比亚迪 海豹 /);
     expect(names[1]).toMatch(/^宝马 /);
     expect(names[2]).toMatch(/^丰田 卡罗拉 /);
-    await page.locator('.compare-table tbody tr.row-diff').first().waitFor();
+    await page.locator('.compare-table .row-diff').first().waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ carHeaderName: string }>);
     expect(stored.map((c) => c.carHeaderName)).toEqual(names);
     // The side index starts on the first category.
@@ -114,7 +114,7 @@ describe('car comparison', () => {
     expect(kept.length).toBeLessThan(all.length);
     for (const values of kept) expect(new Set(values.map((v) => v.replace(/^-$/, '-'))).size).toBeGreaterThan(1);
     await page.getByText('高亮不同项').click();
-    const bg = await page.locator('.compare-table tbody tr.row-diff td').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    const bg = await page.locator('.compare-table .row-diff .cg-val').first().evaluate((td) => getComputedStyle(td).backgroundColor);
     expect(bg).toBe('rgb(255, 243, 232)');
     // The side index follows the scroll.
     await page.getByTestId('compare-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

@@ -8,7 +8,7 @@ interface Props {
 }
 
 const rowOf = (container: HTMLElement, category: string) =>
-  container.querySelector<HTMLElement>(`tr[data-category="${CSS.escape(category)}"]`);
+  container.querySelector<HTMLElement>(`[data-category="${CSS.escape(category)}"]`);
 
 /** The side index of categories: the first is active, then the one scrolled to (spec §2). */
 export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
@@ -21,7 +21,7 @@ export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
     let frame = 0;
     const update = () => {
       frame = 0;
-      const head = container.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+      const head = container.querySelector('.cg-head')?.getBoundingClientRect().height ?? 0;
       let current = visible[0]?.category ?? null;
       for (const c of visible) {
         const row = rowOf(container, c.category);
@@ -44,8 +44,11 @@ export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
     const container = scrollRef.current;
     const row = container && rowOf(container, category);
     if (!container || !row) return;
-    const head = container.querySelector('thead')?.getBoundingClientRect().height ?? 0;
+    const head = container.querySelector('.cg-head')?.getBoundingClientRect().height ?? 0;
     container.scrollTo({ top: row.offsetTop - head });
+    // Rows off screen were laid out at an estimated height (content-visibility); once the target
+    // is rendered, settle on its real position.
+    requestAnimationFrame(() => requestAnimationFrame(() => container.scrollTo({ top: row.offsetTop - head })));
     setActive(category);
   };
 

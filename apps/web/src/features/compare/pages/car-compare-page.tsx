@@ -1,7 +1,7 @@
 import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { catalog } from '@chepai/shared';
 import { useQueries } from '@tanstack/react-query';
-import { App, Button, Checkbox, Empty, Input, Modal, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Checkbox, Empty, Input, Modal, Popconfirm, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchModelBriefs, modelConfigQuery, useParamNames } from '../../../components/car-picker/catalog-queries';
@@ -64,9 +64,17 @@ export default function CarComparePage() {
 
   const known = useParamNames();
   const configs = useQueries({ queries: list.map((c) => modelConfigQuery(c.id)), combine: configsOf });
-  const categories = useMemo(() => buildCompareRows(known.data ?? [], configs), [known.data, configs]);
-  const takenIds = useMemo(() => new Set(list.map((c) => c.id)), [list]);
   const loading = list.length > 0 && (known.isLoading || configs.some((c) => c === undefined));
+  // The table is built once every configuration is in (not once per arriving response); while a
+  // newly added car loads, the previous complete table stays on screen.
+  const ready = useMemo(
+    () => (loading ? null : { cars: list, categories: buildCompareRows(known.data ?? [], configs) }),
+    [loading, list, known.data, configs],
+  );
+  const [shown, setShown] = useState<NonNullable<typeof ready>>({ cars: [], categories: [] });
+  if (ready && ready !== shown) setShown(ready);
+  const view = ready ?? shown;
+  const takenIds = useMemo(() => new Set(list.map((c) => c.id)), [list]);
 
   const { add } = compare;
   const onAdd = useCallback(
@@ -107,12 +115,16 @@ export default function CarComparePage() {
         </Space>
       </div>
       <div className="compare-area" ref={areaRef}>
-        {list.length ? <CategoryIndex categories={categories} hideSame={hideSame} scrollRef={scrollRef} /> : null}
+        {list.length ? <CategoryIndex categories={view.categories} hideSame={hideSame} scrollRef={scrollRef} /> : null}
         <div className="compare-scroll" ref={scrollRef} data-testid="compare-scroll" aria-busy={loading}>
-          {list.length ? (
+          {list.length && !view.cars.length ? (
+            <Spin className="compare-loading" tip="正在加载车型配置…" size="large">
+              <div style={{ height: 200 }} />
+            </Spin>
+          ) : list.length ? (
             <CompareTable
-              cars={list}
-              categories={categories}
+              cars={view.cars}
+              categories={view.categories}
               hideSame={hideSame}
               highlight={highlight}
               onPin={compare.pin}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allEqual, buildCompareRows, MISSING_VALUE, valueKind } from './compare-rows';
+import { allEqual, buildCompareRows, MISSING_VALUE, rowCellsHtml, valueKind } from './compare-rows';
 
 const known = [
   { category: '基本参数', params: ['厂商指导价', '能源类型', '级别'] },
@@ -37,5 +37,19 @@ describe('compare rows', () => {
 
   it('classifies ● ○ - values', () => {
     expect(['●', '○ 5000元', '-', '150kW'].map(valueKind)).toEqual(['standard', 'optional', 'none', 'text']);
+  });
+});
+
+describe('row cells html', () => {
+  it('escapes every name and value and marks the first car', () => {
+    const html = rowCellsHtml({ name: '<b>尺寸</b>', values: ['●', 'a & "b"'] });
+    expect(html).toBe(
+      '<div class="cg-cell param-col" role="rowheader">&lt;b&gt;尺寸&lt;/b&gt;</div>' +
+        '<div class="cg-cell cg-val v-standard first-car" role="cell">●</div>' +
+        '<div class="cg-cell cg-val v-text" role="cell">a &amp; &quot;b&quot;</div>',
+    );
+    const div = document.createElement('div');
+    div.innerHTML = rowCellsHtml({ name: 'x', values: ['<img src=x onerror=alert(1)>'] });
+    expect(div.querySelector('img')).toBeNull();
   });
 });

@@ -57,3 +57,15 @@ export function valueKind(value: string): 'standard' | 'optional' | 'none' | 'te
   if (v === '-' || v === '') return 'none';
   return 'text';
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The cells of one row as HTML: the parameter name, then one cell per car, every text escaped. */
+export function rowCellsHtml(row: Pick<CompareRow, 'name' | 'values'>): string {
+  let html = `<div class="cg-cell param-col" role="rowheader">${escapeHtml(row.name)}</div>`;
+  row.values.forEach((v, i) => {
+    html += `<div class="cg-cell cg-val v-${valueKind(v)}${i === 0 ? ' first-car' : ''}" role="cell">${escapeHtml(v)}</div>`;
+  });
+  return html;
+}
