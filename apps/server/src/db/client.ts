@@ -23,6 +23,8 @@ export interface DbHandle {
 const keepAsString = (v: string) => v;
 pg.types.setTypeParser(20, keepAsString);
 pg.types.setTypeParser(1700, keepAsString);
+// date (1082) stays 'YYYY-MM-DD': a calendar date has no time zone to shift it.
+pg.types.setTypeParser(1082, keepAsString);
 
 export interface DbOptions {
   /** postgres://… for a server; otherwise PGlite. */
@@ -41,7 +43,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     extensions: { pg_trgm },
-    parsers: { 20: keepAsString, 1700: keepAsString },
+    parsers: { 20: keepAsString, 1700: keepAsString, 1082: keepAsString },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {

@@ -103,14 +103,175 @@ export interface CatalogMetaTable {
   updated_at: UpdatedAt;
 }
 
+
+export type DateOnly = ColumnType<string, string, string>;
+export type Json<T> = ColumnType<T, string, string>;
+
+export interface SellerOrgTable {
+  id: GeneratedId;
+  code: string;
+  name: string;
+  org_type: '企业' | '融资租赁' | '机关单位';
+  /** Private: never leaves the server. */
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface LotTable {
+  id: GeneratedId;
+  seller_id: string;
+  demo_key: string | null;
+  status: number;
+  title: string;
+  brand_name: string;
+  series_name: string;
+  model_name: string;
+  brand_id: string | null;
+  series_id: string | null;
+  model_id: string | null;
+  body_type: string;
+  /** Secret in full: only masked forms leave the server. */
+  vin: string;
+  plate_no: string;
+  plate_city: string;
+  first_reg_date: DateOnly;
+  mileage_km: number;
+  color: string;
+  fuel_type: string;
+  transmission: string;
+  displacement: string;
+  emission_standard: string;
+  usage_type: string;
+  transfer_count: number;
+  inspection_expiry: DateOnly | null;
+  insurance_expiry: DateOnly | null;
+  province: string;
+  city: string;
+  pickup_address: string;
+  condition_report: Json<unknown>;
+  documents: Json<unknown>;
+  description: string;
+  start_price: Int8;
+  increment: Int8;
+  deposit: Int8;
+  /** Secret: never leaves the server. */
+  reserve_price: Int8 | null;
+  appraisal_price: Int8 | null;
+  current_price: Int8;
+  bid_count: number;
+  watchers: number;
+  views: Int8;
+  preview_time: Timestamp;
+  reg_start_time: Timestamp;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  extend_window_sec: number;
+  extend_step_sec: number;
+  listed_at: Timestamp;
+  search_text: string;
+  search_grams: string[];
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LotPhotoTable {
+  lot_id: string;
+  seq: number;
+  url: string;
+  label: string;
+  is_cover: boolean;
+}
+
+export interface BidTable {
+  lot_id: string;
+  seq: number;
+  bidder_id: string | null;
+  bidder_no: string;
+  amount: Int8;
+  created_at: Timestamp;
+}
+
+export interface AppUserTable {
+  id: GeneratedId;
+  role: 'buyer' | 'seller';
+  tel: string | null;
+  password_hash: string | null;
+  real_name: string;
+  id_card_no: string | null;
+  bidder_type: 'personal' | 'company' | null;
+  company_name: string | null;
+  credit_code: string | null;
+  business_unit_name: string | null;
+  agreed_at: Timestamp | null;
+  login_fail_count: Generated<number>;
+  login_fail_since: Timestamp | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+}
+
+export interface UserSessionTable {
+  id: GeneratedId;
+  user_id: Int8;
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  client_ip: Generated<string>;
+}
+
+export interface SmsCodeTable {
+  id: GeneratedId;
+  tel: string;
+  purpose: string;
+  code_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Timestamp | null;
+  client_ip: string;
+}
+
+export interface SmsOutboxTable {
+  id: GeneratedId;
+  tel: string;
+  purpose: string;
+  code: string;
+  sent_at: Timestamp;
+}
+
+export interface InvoiceInfoTable {
+  user_id: Int8;
+  invoice_type: 'ordinary' | 'special';
+  title_type: 'personal' | 'company';
+  title: string;
+  tax_no: string;
+  address: string;
+  phone: string;
+  bank_name: string;
+  bank_account: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;
   car_model: CarModelTable;
   car_param: CarParamTable;
   catalog_meta: CatalogMetaTable;
+  app_user: AppUserTable;
+  user_session: UserSessionTable;
+  sms_code: SmsCodeTable;
+  sms_outbox: SmsOutboxTable;
+  invoice_info: InvoiceInfoTable;
   support_article: SupportArticleTable;
   announcement: AnnouncementTable;
   hot_keyword: HotKeywordTable;
   app_secret: AppSecretTable;
+  seller_org: SellerOrgTable;
+  lot: LotTable;
+  lot_photo: LotPhotoTable;
+  bid: BidTable;
 }

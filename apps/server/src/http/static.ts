@@ -11,8 +11,10 @@ export async function installStatic(app: FastifyInstance, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt bundle is served without a restart.
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html always revalidates.
         res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

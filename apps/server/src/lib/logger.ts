@@ -1,12 +1,13 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 const SECRET_QUERY = /([?&](?:token|code|password|pwd|authCode|sign)=)[^&#]*/gi;
 
 /** URLs may carry a login token or a code; logs never do. */
 export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1***');
 
-export function createLogger(level: string, pretty = false): Logger {
-  return pino({
+/** `destination` lets tests read what would be written. */
+export function createLogger(level: string, pretty = false, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -30,5 +31,6 @@ export function createLogger(level: string, pretty = false): Logger {
       err: pino.stdSerializers.err,
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

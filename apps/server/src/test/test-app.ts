@@ -53,13 +53,14 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', WEB_DIST: '/nonexistent', ...overrides });
 }
 
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+/** `log` receives the app's log lines (e.g. to prove that no secret is ever written). */
+export async function createTestApp(options: { env?: Record<string, string>; log?: AppContext['log'] } = {}): Promise<TestApp> {
   const { dbh, drop } = await createTestDb();
   let fixed: Date | null = null;
   const ctx: AppContext = {
     env: testEnv(options.env),
     dbh,
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     now: () => fixed ?? new Date(),
   };
   const app = await buildApp(ctx);

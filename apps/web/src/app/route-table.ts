@@ -28,16 +28,17 @@ const only = (title: string, permission: Permission[], breadcrumb = true): Route
 /** The one route table: title, permission list and breadcrumb flag per route (spec §2, §6). */
 export const layoutRoutes: AppRoute[] = [
   { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
-  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'buyerRegistration', meta: pub('竞买人注册'), page: () => import('../features/content/pages/coming-soon-page') },
+  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/search/pages/search-hall-page') },
+  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/halls/pages/foreshow-hall-page') },
+  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/halls/pages/apply-hall-page') },
+  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/halls/pages/auction-hall-page') },
+  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/halls/pages/result-hall-page') },
+  { path: 'buyerRegistration', meta: pub('竞买人注册'), page: () => import('../features/auth/pages/buyer-registration-page') },
+  { path: 'findPassword', meta: pub('找回密码'), page: () => import('../features/auth/pages/find-password-page') },
   {
     path: 'carAuction/carAuctionDetail/:orderId',
     meta: pub('车辆详情'),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/lot/pages/lot-detail-page'),
   },
   {
     path: 'promiseMoneyReport/:id?',
@@ -78,7 +79,27 @@ export const layoutRoutes: AppRoute[] = [
   {
     path: 'personalCenter',
     meta: only('个人中心', ['buyer', 'seller']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/personal-center/pages/personal-center-layout'),
+    children: [
+      { path: '', index: true, meta: only('个人信息', ['buyer', 'seller'], false), redirect: 'personalInformation' },
+      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/personal-center/pages/no-records-page') },
+      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/personal-center/pages/no-records-page') },
+      {
+        path: 'personalInformation',
+        meta: only('个人信息', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/personal-information-page'),
+      },
+      {
+        path: 'securitySettings',
+        meta: only('安全设置', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/security-settings-page'),
+      },
+      {
+        path: 'invoiceInformation',
+        meta: only('发票信息', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/invoice-information-page'),
+      },
+    ],
   },
 ];
 

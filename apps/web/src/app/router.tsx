@@ -53,7 +53,7 @@ export function createAppRouter(role: Role | null) {
       element: <AppShell />,
       loader: navigationGuard,
       shouldRevalidate: () => true,
-      hydrateFallbackElement: null,
+      HydrateFallback: () => null,
       children: [
         { index: true, element: <Navigate to="/home" replace /> },
         { element: <MainLayout />, children: filterRoutes(layoutRoutes, allowed).map(toRouteObject) },

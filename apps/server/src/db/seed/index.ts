@@ -1,12 +1,16 @@
 import type { AppContext } from '../../context';
+import { demoBuyers, seedAccounts } from './accounts';
 import { seedSampleCatalog } from '../../modules/catalog/catalog-io';
 import { seedContent } from './content';
+import { seedLots } from './lots';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
 /** Demo data, in dependency order; each seeder is idempotent. */
 export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
+  ['accounts', seedAccounts],
+  ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
   [
     'catalog',
     async (ctx) => {
@@ -25,4 +29,6 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ role: string; login: string; password: string }> = [];
+export const demoLogins: Array<{ role: string; login: string; password: string }> = [
+  ...demoBuyers.map((b) => ({ role: '竞买人', login: b.tel, password: b.password })),
+];

@@ -16,9 +16,10 @@ export function HeaderSearch() {
     const k = keyword.trim();
     void navigate(k ? `/searchHall?keyword=${encodeURIComponent(k)}` : '/searchHall');
   };
-  const options = hot
-    .filter((h) => !value.trim() || h.wordName.toLowerCase().includes(value.trim().toLowerCase()))
-    .map((h) => ({ value: h.wordName, label: <span className="hot-option">{h.wordName}</span> }));
+  // Suggestions help an empty box; once the user types, Enter searches exactly what they typed.
+  const options = value.trim()
+    ? []
+    : hot.map((h) => ({ value: h.wordName, label: <span className="hot-option">{h.wordName}</span> }));
 
   return (
     <div className="header-search">

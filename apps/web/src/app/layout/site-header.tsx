@@ -3,7 +3,8 @@ import { SERVICE_HOURS, SERVICE_PHONE } from '@chepai/shared';
 import { Button, Dropdown, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { clearSession, displayName } from '../../lib/session';
+import { displayName } from '../../lib/session';
+import { switchSession } from '../../lib/session-switch';
 import { useSession } from '../../lib/use-session';
 import { logoutHooks } from './logout-hooks';
 import { HeaderSearch } from './header-search';
@@ -27,8 +28,7 @@ export function SiteHeader() {
 
   const logout = async () => {
     await logoutHooks.run();
-    clearSession();
-    void navigate('/home');
+    switchSession(null, '/home', navigate);
   };
   const dispose = () => {
     setRulesOpen(false);

@@ -1,7 +1,19 @@
-import { Card, Tabs } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { accounts } from '@chepai/shared';
+import { App, Button, Card, Form, Input, Tabs } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { switchSession } from '../../../lib/session-switch';
+import { zodRule } from '../../../lib/zod-rules';
+import { login, sendLoginCode } from '../api/auth-api';
+import { CodeField } from '../components/code-field';
+import { safeRedirect } from '../utils/after-login';
+import '../auth.css';
 
-/** The login page shell; buyer and seller sign-in arrive with their issues. */
+const passwordLogin = accounts.login.input.options[0];
+const smsLogin = accounts.login.input.options[1];
+
+type Mode = 'password' | 'sms';
+
 export default function LoginPage() {
   const [params] = useSearchParams();
   const seller = params.get('type') === '2';
@@ -11,10 +23,92 @@ export default function LoginPage() {
         <span className="logo-mark">拍</span>
         <span className="logo-text">车拍商城</span>
       </Link>
-      <Card className="login-card" title={seller ? '处置单位登录' : '竞买人登录'}>
-        <Tabs items={[{ key: 'password', label: '密码登录' }, { key: 'sms', label: '验证码登录' }]} />
-        <p className="muted">账号登录功能即将上线。</p>
-      </Card>
+      {seller ? <SellerEntrance /> : <BuyerLogin />}
     </div>
+  );
+}
+
+function BuyerLogin() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [mode, setMode] = useState<Mode>('password');
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const schema = mode === 'password' ? passwordLogin : smsLogin;
+
+  const submit = async (values: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const user = await login(
+        mode === 'password'
+          ? { loginType: 'password', tel: values.tel ?? '', password: values.password ?? '' }
+          : { loginType: 'sms', tel: values.tel ?? '', code: values.code ?? '' },
+      );
+      void message.success(`欢迎回来，${user.buyerName ?? ''}`);
+      switchSession(user, safeRedirect(params.get('redirect')), navigate);
+    } catch {
+      /* the request layer shows the server's message */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const form_ = (
+    <Form form={form} layout="vertical" size="large" onFinish={(v: Record<string, string>) => void submit(v)} initialValues={{ tel: params.get('tel') ?? '' }} requiredMark={false}>
+      <Form.Item name="tel" rules={[zodRule(schema, 'tel')]}>
+        <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="username" aria-label="手机号" />
+      </Form.Item>
+      {mode === 'password' ? (
+        <Form.Item name="password" rules={[zodRule(schema, 'password')]}>
+          <Input.Password placeholder="请输入密码" maxLength={20} autoComplete="current-password" aria-label="密码" />
+        </Form.Item>
+      ) : (
+        <CodeField form={form} rules={[zodRule(schema, 'code')]} send={sendLoginCode} />
+      )}
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+      <div className="login-links">
+        <Link to="/findPassword">忘记密码？</Link>
+        <Link to="/buyerRegistration">没有账号？免费注册</Link>
+      </div>
+    </Form>
+  );
+
+  return (
+    <Card className="login-card" title="竞买人登录">
+      <Tabs
+        activeKey={mode}
+        onChange={(k) => {
+          setMode(k as Mode);
+          form.resetFields(['password', 'code']);
+        }}
+        items={[
+          { key: 'password', label: '密码登录', children: mode === 'password' ? form_ : null },
+          { key: 'sms', label: '验证码登录', children: mode === 'sms' ? form_ : null },
+        ]}
+      />
+      <div className="login-switch">
+        处置单位？<Link to="/login?type=2">切换到处置单位登录</Link>
+      </div>
+    </Card>
+  );
+}
+
+/** Sellers sign in through single sign-on, which arrives with its own issue; nothing is faked here. */
+function SellerEntrance() {
+  return (
+    <Card className="login-card" title="处置单位登录">
+      <div className="login-seller">
+        <p>处置单位请通过统一身份认证登录。</p>
+        <Button type="primary" size="large" block disabled>
+          统一身份认证登录（即将开放）
+        </Button>
+      </div>
+      <div className="login-switch">
+        竞买人？<Link to="/login">切换到竞买人登录</Link>
+      </div>
+    </Card>
   );
 }

@@ -1,15 +1,26 @@
-import { NotificationOutlined, ReadOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { BarChartOutlined, FireOutlined, NotificationOutlined, ReadOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { lots } from '@chepai/shared';
+import type { HallName } from '@chepai/shared/contracts/lots';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
-import { useAnnouncements, useSupportList } from '../../content/api/content-queries';
+import { useHallCounts } from '../../../components/lots/lot-api';
+import { useAnnouncements, useHotKeywords, useSupportList } from '../../content/api/content-queries';
+import { visibleHotKeywords } from '../../content/utils/hot-keywords';
+import { HallSection } from '../components/hall-section';
 import { HomeBanner } from '../components/home-banner';
+import { StatChart } from '../components/stat-chart';
+import '../home.css';
+
+const HALL_ORDER: HallName[] = ['auctionHall', 'applyHall', 'foreshowHall', 'resultHall'];
 
 const STEPS = ['注册实名', '缴纳保证金', '在线竞价', '成交付款', '签约提车'];
 
 export default function HomePage() {
   const { data: notices } = useAnnouncements(1, 6);
   const { data: support } = useSupportList();
+  const { data: counts } = useHallCounts();
+  const { data: hot } = useHotKeywords();
   return (
     <div className="home">
       <HomeBanner />
@@ -58,6 +69,41 @@ export default function HomePage() {
             ))}
           </ul>
         </section>
+      </div>
+      <div className="container home-stats">
+        <section className="panel" aria-label="成交统计">
+          <h3 className="panel-title">
+            <BarChartOutlined /> 近30天成交统计
+          </h3>
+          <StatChart />
+        </section>
+        <section className="panel" aria-label="拍卖大厅">
+          <h3 className="panel-title">
+            <FireOutlined /> 拍卖大厅
+          </h3>
+          <div className="hall-tiles">
+            {HALL_ORDER.map((h) => (
+              <Link key={h} to={`/${h}`} className="hall-tile">
+                <span>{lots.HALLS[h].title}</span>
+                <strong>{counts?.halls[h] ?? '—'}</strong>
+                <span className="muted">辆车</span>
+              </Link>
+            ))}
+          </div>
+          <div className="hot-words" aria-label="热门搜索">
+            <span className="muted">热门搜索：</span>
+            {visibleHotKeywords(hot?.list ?? []).map((k) => (
+              <Link key={k.id} to={`/searchHall?keyword=${encodeURIComponent(k.wordName)}`}>
+                <Tag color="volcano">{k.wordName}</Tag>
+              </Link>
+            ))}
+          </div>
+        </section>
+      </div>
+      <div className="container home-halls">
+        {HALL_ORDER.map((h) => (
+          <HallSection key={h} hall={h} count={counts?.halls[h]} />
+        ))}
       </div>
     </div>
   );

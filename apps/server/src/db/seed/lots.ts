@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import { withSearchDocument } from '../../modules/lots/lot-writer';
+import type { Database, LotTable } from '../schema';
+import { generateLot } from './lot-generator';
+import { SELLERS } from './lot-data';
+
+export const DEMO_LOT_COUNT = 330;
+const BATCH = 50;
+
+/**
+ * Demo lots with times relative to `now`, re-derived at every start so that each hall always has
+ * lots: rows are keyed by demo_key (updated in place, never duplicated); their photos and bid
+ * history are replaced. View counts are kept.
+ */
+export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT_COUNT) {
+  const sellerIds: string[] = [];
+  for (const s of SELLERS) {
+    const row = await db
+      .insertInto('seller_org')
+      .values({ code: s.code, name: s.name, org_type: s.type, contact_name: s.contact, contact_phone: s.phone })
+      .onConflict((oc) => oc.column('code').doUpdateSet({ name: s.name, org_type: s.type }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    sellerIds.push(row.id);
+  }
+  for (let from = 0; from < count; from += BATCH) {
+    const generated = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => generateLot(from + k, now));
+    await db.transaction().execute(async (trx) => {
+      const rows = generated.map((g) => withSearchDocument({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }));
+      const saved = await trx
+        .insertInto('lot')
+        .values(rows)
+        .onConflict((oc) =>
+          oc.column('demo_key').doUpdateSet((eb) => {
+            const keep = new Set(['id', 'demo_key', 'views', 'created_at']);
+            const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
+            return Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]));
+          }),
+        )
+        .returning(['id', 'demo_key'])
+        .execute();
+      const idByKey = new Map(saved.map((s) => [s.demo_key, s.id]));
+      const ids = [...idByKey.values()];
+      await trx.deleteFrom('lot_photo').where('lot_id', 'in', ids).execute();
+      await trx.deleteFrom('bid').where('lot_id', 'in', ids).execute();
+      const photos = generated.flatMap((g) => g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      await trx.insertInto('lot_photo').values(photos).execute();
+      const bids = generated.flatMap((g) => g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      if (bids.length) await trx.insertInto('bid').values(bids).execute();
+    });
+  }
+}

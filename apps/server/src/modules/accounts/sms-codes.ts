@@ -1,0 +1,140 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AppContext } from '../../context';
+import { badRequest, tooMany } from '../../http/errors';
+import type { SmsPurpose, SmsSender } from '../../platform/sms/sms-sender';
+
+export const CODE_TTL_MS = 5 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_SECONDS = 60;
+export const DAILY_PER_TEL = 10;
+export const DAILY_PER_IP = 30;
+const DAY_MS = 86_400_000;
+const BEIJING_MS = 8 * 3600_000;
+
+/** Midnight Beijing time of the day `now` falls in: daily caps follow the user's calendar. */
+export const beijingDayStart = (now: Date) => new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
+
+export const CODE_EXPIRED = '验证码已失效，请重新获取';
+/** A registration request for a number already registered: no code, but it counts against the address's cap. */
+const PROBE = 'registerProbe';
+const IP_CAP_MESSAGE = '当前网络今日获取验证码次数过多，请明天再试';
+export const CODE_TOO_MANY_WRONG = '验证码错误次数过多，请重新获取';
+
+/**
+ * Verification codes: six random digits, stored only as a peppered hash, five minutes, five tries,
+ * one send per number per minute, daily caps per number and per client address.
+ */
+export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
+  const { db } = ctx.dbh;
+  const hash = (tel: string, purpose: SmsPurpose, code: string) =>
+    createHash('sha256').update(`${pepper}:${tel}:${purpose}:${code}`).digest('hex');
+
+  return {
+    /**
+     * Issues a code. With `deliver: false` (a login code for an unknown number) everything
+     * happens as usual, limits included, except that nothing is sent: answers stay identical.
+     */
+    async issue(tel: string, purpose: SmsPurpose, clientIp: string, deliver = true): Promise<void> {
+      const now = ctx.now();
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction().execute(async (trx) => {
+        // One sender per number at a time, across processes.
+        await sql`select pg_advisory_xact_lock(hashtext(${`sms:${tel}`}))`.execute(trx);
+        const last = await trx
+          .selectFrom('sms_code')
+          .select('created_at')
+          .where('tel', '=', tel)
+          .where('purpose', '!=', PROBE)
+          .orderBy('created_at', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (last) {
+          const wait = Math.ceil((new Date(last.created_at).getTime() + RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+          if (wait > 0) throw tooMany(`发送过于频繁，请${wait}秒后再试`, wait);
+        }
+        const dayStart = beijingDayStart(now);
+        const tomorrow = (dayStart.getTime() + DAY_MS - now.getTime()) / 1000;
+        if ((await countToday(trx, 'tel', tel, dayStart)) >= DAILY_PER_TEL) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
+        if ((await countToday(trx, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) throw tooMany(IP_CAP_MESSAGE, tomorrow);
+        await trx
+          .insertInto('sms_code')
+          .values({ tel, purpose, code_hash: hash(tel, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS), client_ip: clientIp })
+          .execute();
+      });
+      if (deliver) await sender.send({ tel, purpose, code }, now);
+    },
+
+    /**
+     * Telling a registering user that the number is taken is needed, but each such answer counts
+     * against the client address's daily cap, so numbers cannot be enumerated faster than codes.
+     */
+    async recordRegisteredProbe(tel: string, clientIp: string): Promise<void> {
+      const now = ctx.now();
+      const dayStart = beijingDayStart(now);
+      if ((await countToday(db, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) {
+        throw tooMany(IP_CAP_MESSAGE, (dayStart.getTime() + DAY_MS - now.getTime()) / 1000);
+      }
+      await db
+        .insertInto('sms_code')
+        .values({ tel, purpose: PROBE, code_hash: '', created_at: now, expires_at: now, consumed_at: now, client_ip: clientIp })
+        .execute();
+    },
+
+    /**
+     * Checks the latest code for this number and purpose. A wrong code costs one of five tries;
+     * `consume` uses a right one up so it works once.
+     */
+    async verify(tel: string, purpose: SmsPurpose, code: string, consume: boolean): Promise<void> {
+      const now = ctx.now();
+      const latest = await db
+        .selectFrom('sms_code')
+        .selectAll()
+        .where('tel', '=', tel)
+        .where('purpose', '=', purpose)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now) throw badRequest(CODE_EXPIRED);
+      if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(CODE_TOO_MANY_WRONG);
+      const given = Buffer.from(hash(tel, purpose, code), 'hex');
+      const stored = Buffer.from(latest.code_hash, 'hex');
+      if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
+        const row = await db
+          .updateTable('sms_code')
+          .set({ attempts: sql`attempts + 1` })
+          .where('id', '=', latest.id)
+          .returning('attempts')
+          .executeTakeFirstOrThrow();
+        const left = CODE_MAX_ATTEMPTS - row.attempts;
+        throw badRequest(left > 0 ? `验证码错误，还可尝试${left}次` : CODE_TOO_MANY_WRONG);
+      }
+      if (!consume) return;
+      const used = await db
+        .updateTable('sms_code')
+        .set({ consumed_at: now })
+        .where('id', '=', latest.id)
+        .where('consumed_at', 'is', null)
+        .where('attempts', '<', CODE_MAX_ATTEMPTS)
+        .returning('id')
+        .executeTakeFirst();
+      if (!used) throw badRequest(CODE_EXPIRED);
+    },
+  };
+}
+
+export type SmsCodes = ReturnType<typeof smsCodes>;
+
+/** Codes sent today (Beijing) to a number (probes excluded) or from an address (probes included). */
+async function countToday(db: Kysely<Database>, column: 'tel' | 'client_ip', value: string, dayStart: Date): Promise<number> {
+  let q = db
+    .selectFrom('sms_code')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(column, '=', value)
+    .where('created_at', '>=', dayStart);
+  if (column === 'tel') q = q.where('purpose', '!=', PROBE);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

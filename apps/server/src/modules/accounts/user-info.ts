@@ -1,0 +1,33 @@
+import { maskIdCard, maskTel, type accounts } from '@chepai/shared';
+import { formatBeijing } from '../../lib/time';
+import type { InvoiceRow, UserRow } from './accounts.repo';
+
+/** What the client may see of a user: real-name data masked. */
+export function toUserInfo(u: UserRow): accounts.UserInfo {
+  return {
+    userId: u.id,
+    role: u.role,
+    buyerName: u.real_name,
+    tel: u.tel ? maskTel(u.tel) : '',
+    realName: u.real_name,
+    idCardNo: u.id_card_no ? maskIdCard(u.id_card_no) : '',
+    bidderType: u.bidder_type ?? 'personal',
+    companyName: u.company_name,
+    creditCode: u.credit_code,
+    registeredAt: formatBeijing(new Date(u.created_at)),
+  };
+}
+
+export function toInvoice(r: InvoiceRow): accounts.Invoice {
+  return {
+    invoiceType: r.invoice_type,
+    titleType: r.title_type,
+    title: r.title,
+    taxNo: r.tax_no,
+    address: r.address,
+    phone: r.phone,
+    bankName: r.bank_name,
+    bankAccount: r.bank_account,
+    updatedAt: formatBeijing(new Date(r.updated_at)),
+  };
+}

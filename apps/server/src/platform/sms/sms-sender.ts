@@ -1,0 +1,43 @@
+import { maskTel, type accounts } from '@chepai/shared';
+import type { AppContext } from '../../context';
+
+export type SmsPurpose = accounts.SmsPurpose;
+
+export interface SmsMessage {
+  tel: string;
+  purpose: SmsPurpose;
+  code: string;
+}
+
+/** A gateway that delivers verification codes; a real provider (Aliyun, Tencent Cloud) plugs in here. */
+export interface SmsSender {
+  send(message: SmsMessage, now: Date): Promise<void>;
+}
+
+const TEMPLATES: Record<SmsPurpose, string> = {
+  register: '注册',
+  login: '登录',
+  findPwd: '找回密码',
+  updateTelOld: '更换手机号（验证原手机号）',
+  updateTelNew: '更换手机号（绑定新手机号）',
+};
+
+/** The text a real gateway would send, using its approved template. */
+export const smsText = (m: SmsMessage) =>
+  `【车拍商城】您的${TEMPLATES[m.purpose]}验证码为${m.code}，5分钟内有效。如非本人操作，请忽略本短信。`;
+
+/**
+ * Default sender: logs that a message went out (masked number and purpose, never the code) and,
+ * outside production, keeps the message in the development outbox table.
+ */
+export class LogOutboxSmsSender implements SmsSender {
+  constructor(private readonly ctx: AppContext) {}
+
+  async send(m: SmsMessage, now: Date): Promise<void> {
+    this.ctx.log.info({ sms: { tel: maskTel(m.tel), purpose: m.purpose } }, 'sms sent');
+    if (this.ctx.env.NODE_ENV === 'production') return;
+    await this.ctx.dbh.db.insertInto('sms_outbox').values({ tel: m.tel, purpose: m.purpose, code: m.code, sent_at: now }).execute();
+  }
+}
+
+export const createSmsSender = (ctx: AppContext): SmsSender => new LogOutboxSmsSender(ctx);

@@ -1,0 +1,42 @@
+import { CODE_RESEND_SECONDS } from '@chepai/shared';
+import { App, Button } from 'antd';
+import { useEffect, useState } from 'react';
+
+interface Props {
+  /** Checks what it needs (e.g. the phone field) and sends; throws to stay idle. */
+  onSend: () => Promise<unknown>;
+  disabled?: boolean;
+  block?: boolean;
+}
+
+/** 获取验证码 with the 60-second countdown of spec §4 after each successful send. */
+export function SendCodeButton({ onSend, disabled, block }: Props) {
+  const { message } = App.useApp();
+  const [left, setLeft] = useState(0);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await onSend();
+      setLeft(CODE_RESEND_SECONDS);
+      void message.success('验证码已发送');
+    } catch {
+      /* the form or the request layer has already said why */
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Button className="send-code-button" onClick={() => void send()} loading={sending} disabled={disabled || left > 0} block={block} data-testid="send-code">
+      {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
+    </Button>
+  );
+}

@@ -1,0 +1,34 @@
+import { lots } from '@chepai/shared';
+import type { HallName } from '@chepai/shared/contracts/lots';
+import { Empty, Skeleton } from 'antd';
+import { Link } from 'react-router';
+import { useLotSearch } from '../../../components/lots/lot-api';
+import { LotCard } from '../../../components/lots/lot-card';
+
+/** A hall on the home page: its count, four lots and a link to the whole hall. */
+export function HallSection({ hall, count }: { hall: HallName; count: number | undefined }) {
+  const def = lots.HALLS[hall];
+  const { data, isLoading } = useLotSearch({ statusList: [...def.statuses], sort: hall === 'resultHall' ? 'endedRecently' : 'endingSoon' }, 1, 4);
+  return (
+    <section className="home-hall" aria-label={def.title} data-hall={hall}>
+      <h3 className="panel-title">
+        {def.title}
+        <span className="hall-count">{count ?? data?.total ?? 0} 辆</span>
+        <Link to={`/${hall}`} className="more">
+          更多 &gt;
+        </Link>
+      </h3>
+      {isLoading ? (
+        <Skeleton active />
+      ) : data?.list.length ? (
+        <div className="lot-grid">
+          {data.list.map((lot) => (
+            <LotCard key={lot.orderId} lot={lot} />
+          ))}
+        </div>
+      ) : (
+        <Empty description="暂无车辆" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { EyeOutlined, HeartOutlined, TeamOutlined } from '@ant-design/icons';
+import type { LotDetail } from '@chepai/shared/contracts/lots';
+import { Button, Tag } from 'antd';
+import { Link } from 'react-router';
+import { Countdown } from '../../../components/lots/countdown';
+import { beijing, yuanText } from '../../../components/lots/format';
+import { StatusBadge } from '../../../components/lots/status-badge';
+import { useServerNow } from '../../../lib/server-clock';
+
+function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
+  const now = useServerNow(1000);
+  const phase =
+    lot.status === 0 && now < lot.regStartTime
+      ? { label: '距报名开始', target: lot.regStartTime }
+      : lot.status === 0 || lot.status === 2
+        ? { label: '距开拍', target: lot.startTime }
+        : lot.status === 3 || lot.status === 4
+          ? { label: lot.status === 4 ? '延时竞价 距结束' : '距结束', target: lot.endTime }
+          : null;
+  if (!phase) return <div className="panel-clock ended">竞价已于 {beijing(lot.endTime, 'full')} 结束</div>;
+  if (phase.target <= now) return <div className="panel-clock ended">{lot.status >= 3 ? '竞价结束，结果确认中…' : '状态更新中…'}</div>;
+  return (
+    <div className="panel-clock">
+      <span>{phase.label}</span>
+      <Countdown target={phase.target} onElapsed={onElapsed} className="panel-countdown" />
+    </div>
+  );
+}
+
+function Action({ lot }: { lot: LotDetail }) {
+  if (lot.status === 0) {
+    return (
+      <Button size="large" block disabled>
+        报名未开始（{beijing(lot.regStartTime, 'short')} 开始报名）
+      </Button>
+    );
+  }
+  if (lot.status === 2 || lot.status === 3 || lot.status === 4) {
+    return (
+      <Link to={`/promiseMoneyReport/${lot.orderId}`}>
+        <Button size="large" type="primary" block>
+          {lot.registered ? '已报名，去出价' : `交保证金 ${yuanText(lot.deposit)} 报名`}
+        </Button>
+      </Link>
+    );
+  }
+  return (
+    <Button size="large" block disabled>
+      {lot.status === 5 ? '已成交' : '已流拍'}
+    </Button>
+  );
+}
+
+/** Status, prices, the server-corrected countdown and the registration call to action. */
+export function AuctionPanel({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
+  const priceLabel = lot.status === 5 ? '成交价' : lot.status === 6 ? '最高出价' : lot.bidCount ? '当前价' : '起拍价';
+  const showCurrent = !(lot.status === 6 && lot.bidCount === 0);
+  return (
+    <section className="auction-panel" aria-label="竞价信息">
+      <h1 className="lot-title">{lot.title}</h1>
+      <div className="lot-tags">
+        <StatusBadge status={lot.status} />
+        <Tag bordered={false}>{lot.plateCity}牌照</Tag>
+        <Tag bordered={false}>{lot.usageType}</Tag>
+        <Tag bordered={false}>{lot.sellerType}处置</Tag>
+        {lot.condition.accident ? <Tag color="orange">有事故修复</Tag> : <Tag color="green">无重大事故</Tag>}
+      </div>
+      <div className="price-box">
+        <div className="price-main">
+          <span className="muted">{priceLabel}</span>
+          <strong data-testid="current-price">{showCurrent ? yuanText(lot.currentPrice) : '无人出价'}</strong>
+        </div>
+        <dl className="price-grid">
+          <dt>起拍价</dt>
+          <dd>{yuanText(lot.startPrice)}</dd>
+          <dt>加价幅度</dt>
+          <dd>{yuanText(lot.increment)}</dd>
+          <dt>保证金</dt>
+          <dd>{yuanText(lot.deposit)}</dd>
+          <dt>评估价</dt>
+          <dd>{lot.appraisalPrice ? yuanText(lot.appraisalPrice) : '—'}</dd>
+          <dt>保留价</dt>
+          <dd>{lot.hasReserve ? '有保留价' : '无保留价'}</dd>
+          <dt>出价次数</dt>
+          <dd>{lot.bidCount} 次</dd>
+        </dl>
+      </div>
+      <Clock lot={lot} onElapsed={onElapsed} />
+      <dl className="time-grid">
+        <dt>报名时间</dt>
+        <dd>{beijing(lot.regStartTime)} 起</dd>
+        <dt>开拍时间</dt>
+        <dd>{beijing(lot.startTime)}</dd>
+        <dt>结束时间</dt>
+        <dd>{beijing(lot.endTime)}</dd>
+      </dl>
+      <Action lot={lot} />
+      <div className="panel-stats muted">
+        <span>
+          <EyeOutlined /> {lot.views} 次围观
+        </span>
+        <span>
+          <HeartOutlined /> {lot.watchers} 人关注
+        </span>
+        <span>
+          <TeamOutlined /> {lot.extendWindowMinutes} 分钟延时规则
+        </span>
+      </div>
+    </section>
+  );
+}

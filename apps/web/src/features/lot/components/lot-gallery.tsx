@@ -1,0 +1,34 @@
+import { Image } from 'antd';
+import { useState } from 'react';
+
+/** Main picture with thumbnails; a click opens antd's preview (zoom, rotate, browse all). */
+export function LotGallery({ photos, title }: { photos: Array<{ url: string; label: string }>; title: string }) {
+  const [current, setCurrent] = useState(0);
+  const [open, setOpen] = useState(false);
+  if (!photos.length) return <div className="gallery gallery-empty">暂无图片</div>;
+  const shown = photos[current] ?? photos[0];
+  return (
+    <div className="gallery">
+      <div className="gallery-main" onClick={() => setOpen(true)} role="button" aria-label="查看大图">
+        <img src={shown?.url} alt={`${title} ${shown?.label ?? ''}`} />
+        <span className="gallery-hint">
+          {shown?.label} · 点击查看大图（{current + 1}/{photos.length}）
+        </span>
+      </div>
+      <div className="gallery-thumbs">
+        {photos.map((p, i) => (
+          <button key={p.url} type="button" className={i === current ? 'active' : ''} onClick={() => setCurrent(i)} onMouseEnter={() => setCurrent(i)} title={p.label}>
+            <img src={p.url} alt={p.label} />
+          </button>
+        ))}
+      </div>
+      <div style={{ display: 'none' }}>
+        <Image.PreviewGroup preview={{ visible: open, current, onVisibleChange: setOpen, onChange: setCurrent }}>
+          {photos.map((p) => (
+            <Image key={p.url} src={p.url} alt={p.label} />
+          ))}
+        </Image.PreviewGroup>
+      </div>
+    </div>
+  );
+}
