@@ -1,4 +1,4 @@
-import { calculatePurchaseCost, DEFAULT_INSURANCE, fenToYuanString, amountInWords, yuanStringToFen, type Fen } from '@chepai/shared';
+import { calculatePurchaseCost, DEFAULT_INSURANCE, fenToYuanString, amountInWords, yuanStringToFen } from '@chepai/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
@@ -220,7 +220,7 @@ describe('purchase-cost calculator', () => {
     const fee = page.getByRole('spinbutton', { name: '上牌费' });
     await fee.fill('1000');
     await fee.blur();
-    await poll(() => page.getByTestId('full-total').innerText()).toBe(yuanText((expected.fullPaymentTotal + 50000) as Fen));
+    await poll(() => page.getByTestId('full-total').innerText()).toBe(yuanText(expected.fullPaymentTotal + 50000));
     await page.getByTestId('item-registrationFee').getByRole('button', { name: '恢复' }).waitFor();
     await shot(page, 'calculator-full');
 
