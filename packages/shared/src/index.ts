@@ -12,4 +12,6 @@ export * as accounts from './contracts/accounts';
 export * from './domain/identity';
 export * from './domain/password';
 export * from './constants';
+export * as bidding from './contracts/bidding';
+export * from './events';
 export * from './domain';

@@ -13,6 +13,7 @@ const schema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; webDist: string; publicUrl: string };

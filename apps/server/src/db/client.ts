@@ -64,6 +64,9 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
 
 async function openPg(connectionString: string, max: number): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server (restart, admin termination) is replaced by the pool;
+  // without a listener its 'error' event would crash the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // One dedicated connection per process carries every LISTEN.
   let listener: pg.Client | null = null;
@@ -71,6 +74,9 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
   const ensureListener = async () => {
     if (listener) return listener;
     const client = new pg.Client({ connectionString });
+    client.on('error', () => {
+      if (listener === client) listener = null;
+    });
     await client.connect();
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');

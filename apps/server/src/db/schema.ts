@@ -104,6 +104,74 @@ export interface CatalogMetaTable {
 }
 
 
+export interface PaymentTable {
+  payment_no: string;
+  purpose: 'deposit';
+  lot_id: Int8;
+  buyer_id: Int8;
+  amount: Int8;
+  subject: string;
+  provider: string;
+  status: 'pending' | 'paid' | 'closed';
+  provider_trade_no: string | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface PaymentNotificationTable {
+  id: GeneratedId;
+  provider: string;
+  payment_no: string | null;
+  provider_trade_no: string | null;
+  body: string;
+  signature: string;
+  outcome: 'applied' | 'duplicate' | 'rejected';
+  reason: string | null;
+  received_at: Timestamp;
+}
+
+export type DepositLedgerState = 'frozen' | 'applied' | 'refunded' | 'forfeited';
+
+export interface DepositLedgerTable {
+  id: GeneratedId;
+  lot_id: Int8;
+  buyer_id: Int8;
+  payment_no: string;
+  bidder_no: string;
+  state: DepositLedgerState;
+  amount: Int8;
+  frozen_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface DepositMovementTable {
+  id: GeneratedId;
+  ledger_id: Int8;
+  lot_id: Int8;
+  buyer_id: Int8;
+  from_state: DepositLedgerState | null;
+  to_state: DepositLedgerState;
+  amount: Int8;
+  reason: string;
+  at: Timestamp;
+}
+
+export interface SandboxTradeTable {
+  trade_no: string;
+  merchant_payment_no: string;
+  subject: string;
+  amount: Int8;
+  notify_url: string;
+  return_url: string;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+  notify_attempts: Generated<number>;
+  next_notify_at: Timestamp | null;
+  notified_at: Timestamp | null;
+  last_notify_error: string | null;
+}
+
 export type DateOnly = ColumnType<string, string, string>;
 export type Json<T> = ColumnType<T, string, string>;
 
@@ -173,6 +241,10 @@ export interface LotTable {
   search_grams: string[];
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Bidding engine (005): the leader's secret proxy maximum, never leaves the server. */
+  leader_id: Generated<string | null>;
+  leader_max: Generated<string | null>;
+  closed_at: Generated<Date | null>;
 }
 
 export interface LotPhotoTable {
@@ -190,6 +262,10 @@ export interface BidTable {
   bidder_no: string;
   amount: Int8;
   created_at: Timestamp;
+  auto: Generated<boolean>;
+  extended: Generated<boolean>;
+  end_time_after: Generated<Date | null>;
+  status_after: Generated<number | null>;
 }
 
 export interface AppUserTable {
@@ -270,6 +346,11 @@ export interface Database {
   announcement: AnnouncementTable;
   hot_keyword: HotKeywordTable;
   app_secret: AppSecretTable;
+  payment: PaymentTable;
+  payment_notification: PaymentNotificationTable;
+  deposit_ledger: DepositLedgerTable;
+  deposit_movement: DepositMovementTable;
+  sandbox_trade: SandboxTradeTable;
   seller_org: SellerOrgTable;
   lot: LotTable;
   lot_photo: LotPhotoTable;

@@ -4,6 +4,8 @@ import { registerCatalog } from './catalog/catalog.routes';
 import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
+import { registerPayments } from '../platform/payments/payments.routes';
+import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -14,5 +16,7 @@ export const modules: ModuleRegistrar[] = [
   (app, ctx) => registerAccounts(app, ctx),
   registerContent,
   registerLots,
+  registerPayments,
+  registerBidding,
   registerCatalog,
 ];

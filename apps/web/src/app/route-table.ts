@@ -43,7 +43,7 @@ export const layoutRoutes: AppRoute[] = [
   {
     path: 'promiseMoneyReport/:id?',
     meta: only('保证金报名', ['buyer']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/bidding/pages/promise-money-report-page'),
   },
   { path: 'disposeCar', meta: only('我要处置', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
   { path: 'orderSuccess', meta: only('提交成功', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
@@ -82,8 +82,8 @@ export const layoutRoutes: AppRoute[] = [
     page: () => import('../features/personal-center/pages/personal-center-layout'),
     children: [
       { path: '', index: true, meta: only('个人信息', ['buyer', 'seller'], false), redirect: 'personalInformation' },
-      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/personal-center/pages/no-records-page') },
-      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/personal-center/pages/no-records-page') },
+      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/bidding/pages/deal-car-page') },
+      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/bidding/pages/price-record-page') },
       {
         path: 'personalInformation',
         meta: only('个人信息', ['buyer', 'seller']),

@@ -35,7 +35,9 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
             const keep = new Set(['id', 'demo_key', 'views', 'created_at']);
             const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
             return Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]));
-          }),
+          })
+          // A demo lot that buyers have paid deposits or bid on is real data now: leave it alone.
+          .where((eb) => eb.not(eb.exists(eb.selectFrom('payment').select('payment.payment_no').whereRef('payment.lot_id', '=', 'lot.id')))),
         )
         .returning(['id', 'demo_key'])
         .execute();
@@ -43,9 +45,10 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
       const ids = [...idByKey.values()];
       await trx.deleteFrom('lot_photo').where('lot_id', 'in', ids).execute();
       await trx.deleteFrom('bid').where('lot_id', 'in', ids).execute();
-      const photos = generated.flatMap((g) => g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      const fresh = generated.filter((g) => idByKey.has(g.lot.demo_key ?? ''));
+      const photos = fresh.flatMap((g) => g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
       await trx.insertInto('lot_photo').values(photos).execute();
-      const bids = generated.flatMap((g) => g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      const bids = fresh.flatMap((g) => g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
       if (bids.length) await trx.insertInto('bid').values(bids).execute();
     });
   }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/envelope';
 import { route } from '../../http/route';
+import { bidderView } from '../bidding/bidder-view';
 import { renderDemoPhoto } from './demo-photos';
 import { lotsRepo } from './lots.repo';
 import { lotsService } from './lots.service';
@@ -17,7 +18,8 @@ export function registerLots(app: FastifyInstance, ctx: AppContext) {
   route(app, lots.search, ({ pageNum, pageSize, filters }) => service.search(pageNum, pageSize, filters));
   route(app, lots.brandFacets, () => service.brandFacets());
   route(app, lots.lotGet, ({ id }) => service.summary(id));
-  route(app, lots.detailInfo, ({ orderId }) => service.detail(orderId));
+  const viewer = bidderView(ctx);
+  route(app, lots.detailInfo, async ({ orderId }, { request }) => ({ ...(await service.detail(orderId)), ...(await viewer(request, orderId)) }));
   route(app, lots.statByDate, () => service.statByDate());
   route(app, lots.statOnStatus, () => service.statOnStatus());
   route(app, lots.bidRecords, ({ orderId, param }) => service.bidRecords(orderId, param.pageNum, param.pageSize));

@@ -35,6 +35,15 @@ function Action({ lot }: { lot: LotDetail }) {
       </Button>
     );
   }
+  if (lot.registered && (lot.status === 3 || lot.status === 4)) {
+    return (
+      <a href="#bid-panel">
+        <Button size="large" type="primary" block>
+          已报名，去出价
+        </Button>
+      </a>
+    );
+  }
   if (lot.status === 2 || lot.status === 3 || lot.status === 4) {
     return (
       <Link to={`/promiseMoneyReport/${lot.orderId}`}>

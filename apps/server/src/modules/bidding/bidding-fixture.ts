@@ -1,0 +1,72 @@
+import type { bidding } from '@chepai/shared';
+import { generateLot } from '../../db/seed/lot-generator';
+import type { AppContext } from '../../context';
+import { envelope, type TestApp } from '../../test/test-app';
+import { sessions } from '../accounts/sessions';
+import { insertLots, type NewLot } from '../lots/lot-writer';
+
+let buyerCount = 0;
+
+/** A buyer account with a live session token. */
+export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; token: string }> {
+  const n = ++buyerCount;
+  const row = await t.ctx.dbh.db
+    .insertInto('app_user')
+    .values({ role: 'buyer', tel: `137${String(Date.now() % 1e4).padStart(4, '0')}${String(n).padStart(4, '0')}`, real_name: `竞买人${n}`, bidder_type: 'personal', agreed_at: t.ctx.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, token: await sessions(t.ctx).create(row.id, '127.0.0.1') };
+}
+
+export const YUAN = 100;
+export const MIN = 60_000;
+
+/** A lot in bidding (status 3) by default: start 10,000 元, increment 500 元, deposit 1,000 元, ends in an hour. */
+export async function makeLot(t: { ctx: AppContext }, over: Partial<NewLot> = {}): Promise<string> {
+  const db = t.ctx.dbh.db;
+  const now = t.ctx.now().getTime();
+  let seller = await db.selectFrom('seller_org').select('id').executeTakeFirst();
+  seller ??= await db.insertInto('seller_org').values({ code: 'TEST-SELLER', name: '测试处置单位', org_type: '企业' }).returning('id').executeTakeFirstOrThrow();
+  const g = generateLot(3, new Date(now));
+  const [id] = await insertLots(db, [
+    {
+      ...g.lot,
+      demo_key: null,
+      seller_id: seller.id,
+      status: 3,
+      start_price: 10_000 * YUAN,
+      increment: 500 * YUAN,
+      deposit: 1_000 * YUAN,
+      reserve_price: null,
+      current_price: 10_000 * YUAN,
+      bid_count: 0,
+      preview_time: new Date(now - 3 * 3600_000),
+      reg_start_time: new Date(now - 2 * 3600_000),
+      start_time: new Date(now - 3600_000),
+      end_time: new Date(now + 3600_000),
+      extend_window_sec: 300,
+      extend_step_sec: 300,
+      ...over,
+    },
+  ]);
+  return id as string;
+}
+
+export async function call<T>(t: TestApp, token: string | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+  const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? { authorization: token } : {} });
+  return { status: res.statusCode, ...envelope<T>(res) };
+}
+
+/** Registers for the lot: the deposit endpoint, then the payment company's success notification. */
+export async function payDeposit(t: TestApp, token: string, orderId: string) {
+  const res = await call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/deposit', { orderId });
+  if (res.status !== 200) throw new Error(`deposit failed: ${res.msg}`);
+  await t.app.inject({ method: 'POST', url: `/api/dev/payments/${res.data.paymentNo}/succeed` });
+  return res.data;
+}
+
+export type BidAnswer = { result: string; bid: bidding.AcceptedBid | null; state: bidding.LotLiveState };
+export type Rejection = bidding.BidRejectionData;
+
+export const placeBid = (t: TestApp, token: string, orderId: string, amount: string, maxAmount?: string) =>
+  call<BidAnswer & Rejection>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/bid', { orderId, amount, ...(maxAmount ? { maxAmount } : {}) });

@@ -1,0 +1,90 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { BidTable, Database, LotTable } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The lot columns the engine reads. */
+export const LOT_COLUMNS = [
+  'id',
+  'title',
+  'status',
+  'start_price',
+  'increment',
+  'deposit',
+  'reserve_price',
+  'current_price',
+  'bid_count',
+  'reg_start_time',
+  'start_time',
+  'end_time',
+  'extend_window_sec',
+  'extend_step_sec',
+  'leader_id',
+  'leader_max',
+] as const;
+export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
+export type BidRow = Selectable<BidTable>;
+
+/** SQL of the bidding engine; the service decides, this only reads and writes. */
+export const biddingRepo = {
+  lot: (db: Db, lotId: string) => db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
+
+  /** The row lock that serializes every bid and the close of one lot. */
+  lockLot: (trx: Transaction<Database>, lotId: string) => trx.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).forUpdate().executeTakeFirst(),
+
+  /**
+   * The lot with its top bid in one round trip; `lock` takes the row lock that serializes every
+   * bid and the close of the lot.
+   */
+  async lotWithTop(db: Db, lotId: string, lock: boolean) {
+    const q = db
+      .selectFrom('lot')
+      .leftJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
+      .select([...LOT_COLUMNS.map((c) => `lot.${c}` as const), 'top.bidder_id as top_bidder_id', 'top.bidder_no as top_bidder_no'])
+      .where('lot.id', '=', lotId);
+    const row = await (lock ? q.forUpdate('lot') : q).executeTakeFirst();
+    if (!row) return undefined;
+    const { top_bidder_id, top_bidder_no, ...lot } = row;
+    return { lot: lot, top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no } };
+  },
+
+  topBid: (db: Db, lotId: string, seq: number) =>
+    seq > 0 ? db.selectFrom('bid').select(['bidder_id', 'bidder_no']).where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst() : Promise.resolve(undefined),
+
+  deposit: (db: Db, lotId: string, buyerId: string) =>
+    db.selectFrom('deposit_ledger').select(['bidder_no', 'state', 'amount', 'payment_no']).where('lot_id', '=', lotId).where('buyer_id', '=', buyerId).executeTakeFirst(),
+
+  bidderNos: async (db: Db, lotId: string, buyerIds: string[]) => {
+    if (!buyerIds.length) return new Map<string, string>();
+    const rows = await db.selectFrom('deposit_ledger').select(['buyer_id', 'bidder_no']).where('lot_id', '=', lotId).where('buyer_id', 'in', buyerIds).execute();
+    return new Map(rows.map((r) => [r.buyer_id, r.bidder_no]));
+  },
+
+  insertBids: (trx: Transaction<Database>, rows: Array<Insertable<BidTable>>) =>
+    trx.insertInto('bid').values(rows).execute(),
+
+  bidsSince: (db: Db, lotId: string, since: number, limit: number) =>
+    db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '>', since).orderBy('seq').limit(limit).execute(),
+
+  bidAt: (db: Db, lotId: string, seq: number) => db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst(),
+
+  /** Conditional status moves: each row moves once, whichever process gets there first. */
+  async advanceStatuses(db: Db, now: Date): Promise<number> {
+    const toReg = await sql`update lot set status = 2, updated_at = ${now} where status = 0 and reg_start_time <= ${now}`.execute(db);
+    const toBid = await sql`update lot set status = 3, updated_at = ${now} where status = 2 and start_time <= ${now}`.execute(db);
+    return Number(toReg.numAffectedRows ?? 0n) + Number(toBid.numAffectedRows ?? 0n);
+  },
+
+  /** Claims one lot due to close; SKIP LOCKED leaves lots held by a bid (or another process) alone. */
+  claimDueLot: (trx: Transaction<Database>, now: Date) =>
+    trx
+      .selectFrom('lot')
+      .select(LOT_COLUMNS)
+      .where('status', 'in', [3, 4])
+      .where('end_time', '<=', now)
+      .orderBy('end_time')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst(),
+};

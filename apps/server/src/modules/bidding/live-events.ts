@@ -1,0 +1,50 @@
+import type { LiveEvent } from '@chepai/shared';
+import { fenToYuanString } from '@chepai/shared/domain/money';
+import { maskBidderNo } from '../lots/masking';
+import type { BidRow, EngineLot } from './bidding.repo';
+
+/** bid.placed (and lot.extended when the bid moved the end) exactly as a watcher receives them. */
+export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, 'status' | 'end_time'>): LiveEvent[] {
+  const endTime = (bid.end_time_after ?? lot.end_time).getTime();
+  const status = bid.status_after ?? Math.min(lot.status, 4);
+  const placed: LiveEvent = {
+    type: 'bid.placed',
+    orderId,
+    seq: bid.seq,
+    serverTime: Date.now(),
+    bidderNo: maskBidderNo(bid.bidder_no),
+    amount: fenToYuanString(Number(bid.amount)),
+    auto: bid.auto,
+    bidTime: bid.created_at.getTime(),
+    status,
+    endTime,
+    bidCount: bid.seq,
+  };
+  if (!bid.extended) return [placed];
+  return [placed, { type: 'lot.extended', orderId, seq: bid.seq, serverTime: Date.now(), endTime, status: 4 }];
+}
+
+export function closedEvent(orderId: string, lot: Pick<EngineLot, 'status' | 'bid_count' | 'current_price'>, winnerNo: string | null): LiveEvent {
+  return {
+    type: 'lot.closed',
+    orderId,
+    seq: lot.bid_count,
+    serverTime: Date.now(),
+    status: lot.status === 5 ? 5 : 6,
+    finalPrice: lot.status === 5 ? fenToYuanString(Number(lot.current_price)) : null,
+    winnerNo: winnerNo === null ? null : maskBidderNo(winnerNo),
+  };
+}
+
+export function snapshotEvent(orderId: string, lot: EngineLot): LiveEvent {
+  return {
+    type: 'lot.snapshot',
+    orderId,
+    seq: lot.bid_count,
+    serverTime: Date.now(),
+    status: lot.status,
+    currentPrice: lot.bid_count > 0 ? fenToYuanString(Number(lot.current_price)) : null,
+    endTime: lot.end_time.getTime(),
+    bidCount: lot.bid_count,
+  };
+}

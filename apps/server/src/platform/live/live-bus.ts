@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { DbHandle } from '../../db/client';
+import type { Database } from '../../db/schema';
+
+/** Anything published carries the lot's sequence number, so receivers can order and resume. */
+export interface SequencedEvent {
+  seq: number;
+}
+
+export type LiveHandler<E> = (event: E) => void;
+
+/** Fan-out of lot events to every process that watches the lot. */
+export interface LiveBus<E extends SequencedEvent> {
+  /** Publishes now (outside any transaction). */
+  publish(lotId: string, event: E): Promise<void>;
+  /** Publishes inside a transaction: PostgreSQL delivers it at commit, in commit order, or never. */
+  publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
+  /** Several events in one statement (one round trip), delivered in this order. */
+  publishManyInTx(trx: Kysely<Database>, lotId: string, events: E[]): Promise<void>;
+  /** Handlers of one lot are called in the order events were published. */
+  subscribe(lotId: string, handler: LiveHandler<E>): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** NOTIFY payloads must stay under 8000 bytes; larger events travel as a reference. */
+export const MAX_INLINE_BYTES = 7_000;
+
+interface Wire {
+  l: string;
+  s: number;
+  /** The event inline, or absent: the receiver loads events of (l, s) from the database. */
+  e?: unknown;
+}
+
+export interface DbLiveBusOptions<E> {
+  channel?: string;
+  /** Loads the events of one lot with one seq, for references too large to send inline. */
+  load: (lotId: string, seq: number) => Promise<E[]>;
+  onError?: (err: unknown) => void;
+}
+
+/** LiveBus over PostgreSQL LISTEN/NOTIFY: across processes on a server, in-process on PGlite. */
+export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options: DbLiveBusOptions<E>): LiveBus<E> {
+  const channel = options.channel ?? 'lot_events';
+  const handlers = new Map<string, Set<LiveHandler<E>>>();
+  // One promise chain per lot keeps delivery in arrival order even when a reference must be loaded.
+  const chains = new Map<string, Promise<void>>();
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const deliver = (lotId: string, events: E[]) => {
+    for (const event of events) {
+      for (const h of handlers.get(lotId) ?? []) {
+        try {
+          h(event);
+        } catch (err) {
+          options.onError?.(err);
+        }
+      }
+    }
+  };
+
+  const receive = (payload: string) => {
+    let wire: Wire;
+    try {
+      wire = JSON.parse(payload) as Wire;
+    } catch (err) {
+      options.onError?.(err);
+      return;
+    }
+    if (typeof wire.l !== 'string' || !handlers.has(wire.l)) return;
+    const lotId = wire.l;
+    const prev = chains.get(lotId) ?? Promise.resolve();
+    const next = prev
+      .then(async () => deliver(lotId, wire.e !== undefined ? [wire.e as E] : await options.load(lotId, wire.s)))
+      .catch((err: unknown) => options.onError?.(err));
+    chains.set(lotId, next);
+    void next.then(() => {
+      if (chains.get(lotId) === next) chains.delete(lotId);
+    });
+  };
+
+  const encode = (lotId: string, event: E): string => {
+    const inline = JSON.stringify({ l: lotId, s: event.seq, e: event } satisfies Wire);
+    return Buffer.byteLength(inline) <= MAX_INLINE_BYTES ? inline : JSON.stringify({ l: lotId, s: event.seq } satisfies Wire);
+  };
+
+  return {
+    // Through Kysely rather than dbh.notify: on PGlite that waits for the connection mutex, so a
+    // publish never lands inside someone else's open transaction.
+    async publish(lotId, event) {
+      await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(dbh.db);
+    },
+    async publishInTx(trx, lotId, event) {
+      await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(trx);
+    },
+    async publishManyInTx(trx, lotId, events) {
+      if (!events.length) return;
+      const calls = events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
+      await sql`select ${sql.join(calls)}`.execute(trx);
+    },
+    subscribe(lotId, handler) {
+      let set = handlers.get(lotId);
+      if (!set) handlers.set(lotId, (set = new Set()));
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(lotId) === set) handlers.delete(lotId);
+      };
+    },
+    async start() {
+      unlisten ??= await dbh.listen(channel, receive);
+    },
+    async stop() {
+      await unlisten?.();
+      unlisten = null;
+      await Promise.all(chains.values());
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, PaymentTable } from '../../db/schema';
+import { NotificationRejected, type PaymentProvider } from './payment-provider';
+
+export type PaymentRow = Selectable<PaymentTable>;
+export type PaidHandler = (trx: Transaction<Database>, payment: PaymentRow, now: Date) => Promise<void>;
+export type NotifyOutcome = 'applied' | 'duplicate';
+
+export interface NewPayment {
+  purpose: PaymentRow['purpose'];
+  lotId: string;
+  buyerId: string;
+  amount: number;
+  subject: string;
+  returnUrl: string;
+}
+
+/**
+ * Our side of payments: payment orders, and the notification handler that turns a verified
+ * notification into exactly one business effect (idempotent by payment number).
+ */
+export class PaymentService {
+  private readonly paidHandlers = new Map<PaymentRow['purpose'], PaidHandler>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly provider: PaymentProvider,
+    private readonly now: () => Date,
+    private readonly notifyUrl: string,
+  ) {}
+
+  onPaid(purpose: PaymentRow['purpose'], handler: PaidHandler) {
+    this.paidHandlers.set(purpose, handler);
+  }
+
+  /** An open payment of this purpose for the lot and buyer (pending or paid), if any. */
+  findOpen(purpose: PaymentRow['purpose'], lotId: string, buyerId: string) {
+    return this.db
+      .selectFrom('payment')
+      .selectAll()
+      .where('purpose', '=', purpose)
+      .where('lot_id', '=', lotId)
+      .where('buyer_id', '=', buyerId)
+      .where('status', '<>', 'closed')
+      .executeTakeFirst();
+  }
+
+  /** Creates (or reuses the pending) payment and returns the provider's hosted page. */
+  async create(p: NewPayment): Promise<{ paymentNo: string; payUrl: string; payment: PaymentRow }> {
+    let payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
+    if (payment?.status === 'pending' && (await this.provider.query(payment.payment_no))?.status === 'closed') {
+      // The buyer cancelled at the provider: that order is dead, start a new one.
+      await this.db.updateTable('payment').set({ status: 'closed' }).where('payment_no', '=', payment.payment_no).where('status', '=', 'pending').execute();
+      payment = undefined;
+    }
+    if (!payment) {
+      const now = this.now();
+      const paymentNo = `DP${now.getTime()}${String(randomInt(1e6)).padStart(6, '0')}`;
+      // The partial unique index on open payments makes a concurrent second create a no-op.
+      await this.db
+        .insertInto('payment')
+        .values({ payment_no: paymentNo, purpose: p.purpose, lot_id: p.lotId, buyer_id: p.buyerId, amount: p.amount, subject: p.subject, provider: this.provider.name, status: 'pending', created_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
+      if (!payment) throw new Error('payment vanished');
+    }
+    const created = await this.provider.createPayment({
+      paymentNo: payment.payment_no,
+      amount: Number(payment.amount),
+      subject: payment.subject,
+      notifyUrl: this.notifyUrl,
+      returnUrl: p.returnUrl,
+    });
+    if (payment.provider_trade_no !== created.tradeNo) {
+      await this.db.updateTable('payment').set({ provider_trade_no: created.tradeNo }).where('payment_no', '=', payment.payment_no).execute();
+    }
+    return { paymentNo: payment.payment_no, payUrl: created.payUrl, payment };
+  }
+
+  /**
+   * Handles one asynchronous notification. Every notification is recorded; a verified one applies
+   * its effect once, in the same transaction that marks the payment paid. Throws
+   * NotificationRejected for a notification we refuse.
+   */
+  async handleNotification(rawBody: string, signature: string | undefined): Promise<NotifyOutcome> {
+    const now = this.now();
+    const record = (db: Kysely<Database>, outcome: 'applied' | 'duplicate' | 'rejected', extra: { paymentNo?: string; tradeNo?: string; reason?: string }) =>
+      db
+        .insertInto('payment_notification')
+        .values({
+          provider: this.provider.name,
+          payment_no: extra.paymentNo ?? null,
+          provider_trade_no: extra.tradeNo ?? null,
+          body: rawBody.slice(0, 10_000),
+          signature: (signature ?? '').slice(0, 500),
+          outcome,
+          reason: extra.reason ?? null,
+          received_at: now,
+        })
+        .execute();
+    let notice;
+    try {
+      notice = await this.provider.verifyNotification(rawBody, signature, now);
+    } catch (err) {
+      const reason = err instanceof NotificationRejected ? err.reason : '通知内容无法解析';
+      await record(this.db, 'rejected', { reason });
+      throw err instanceof NotificationRejected ? err : new NotificationRejected(reason);
+    }
+    const ids = { paymentNo: notice.paymentNo, tradeNo: notice.tradeNo };
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const payment = await trx.selectFrom('payment').selectAll().where('payment_no', '=', notice.paymentNo).forUpdate().executeTakeFirst();
+      if (!payment) return '支付单不存在';
+      if (Number(payment.amount) !== notice.amount) return '通知金额与支付单不符';
+      if (payment.status === 'paid') {
+        await record(trx, 'duplicate', ids);
+        return 'duplicate' as const;
+      }
+      const paidAt = new Date(notice.paidAt);
+      await trx.updateTable('payment').set({ status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo }).where('payment_no', '=', payment.payment_no).execute();
+      const handler = this.paidHandlers.get(payment.purpose);
+      await handler?.(trx, { ...payment, status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo }, now);
+      await record(trx, 'applied', ids);
+      return 'applied' as const;
+    });
+    if (outcome === 'applied' || outcome === 'duplicate') return outcome;
+    await record(this.db, 'rejected', { ...ids, reason: outcome });
+    throw new NotificationRejected(outcome);
+  }
+}

@@ -1,0 +1,193 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database, SandboxTradeTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { ScheduledJob } from '../scheduler/scheduler';
+import {
+  NotificationRejected,
+  type CreatePaymentRequest,
+  type CreatedPayment,
+  type PaymentNotice,
+  type PaymentProvider,
+  type ProviderTrade,
+} from './payment-provider';
+import { checkSignature, signBody } from './signature';
+
+export type SandboxTrade = Selectable<SandboxTradeTable>;
+
+/** Sends one signed notification; true when the merchant answered "success". */
+export type NotifyDispatch = (url: string, body: string, signature: string) => Promise<boolean>;
+
+/** Back-off between notification attempts, as payment companies do (15 s … 6 h), then give up. */
+export const NOTIFY_BACKOFF_MS = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600].map((s) => s * 1000);
+/** A claimed delivery that never reports back (crashed process) is retried after this lease. */
+const NOTIFY_LEASE_MS = 60_000;
+
+export interface SandboxOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  secret: () => Promise<string>;
+  dispatch: NotifyDispatch;
+  /** Path of the hosted page, e.g. /api/pay/sandbox. */
+  pageBase: string;
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * A payment company inside the server: it keeps its own trade records, serves a hosted payment
+ * page, and on payment sends HMAC-signed notifications with retries until the merchant says
+ * "success". The merchant side never touches sandbox_trade.
+ */
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = 'sandbox';
+  private readonly inflight = new Set<Promise<unknown>>();
+
+  constructor(private readonly o: SandboxOptions) {}
+
+  async createPayment(r: CreatePaymentRequest): Promise<CreatedPayment> {
+    // Idempotent by merchant payment number, as real providers are: a repeated request returns the same trade.
+    await this.o.db
+      .insertInto('sandbox_trade')
+      .values({
+        trade_no: `SBX${this.o.now().getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
+        merchant_payment_no: r.paymentNo,
+        subject: r.subject,
+        amount: r.amount,
+        notify_url: r.notifyUrl,
+        return_url: r.returnUrl,
+        status: 'WAIT_BUYER_PAY',
+        created_at: this.o.now(),
+      })
+      .onConflict((oc) => oc.column('merchant_payment_no').doNothing())
+      .execute();
+    const trade = await this.find(r.paymentNo);
+    if (!trade) throw new Error('sandbox trade vanished');
+    return { tradeNo: trade.trade_no, payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}` };
+  }
+
+  find(paymentNo: string): Promise<SandboxTrade | undefined> {
+    return this.o.db.selectFrom('sandbox_trade').selectAll().where('merchant_payment_no', '=', paymentNo).executeTakeFirst();
+  }
+
+  async query(paymentNo: string): Promise<ProviderTrade | null> {
+    const t = await this.find(paymentNo);
+    if (!t) return null;
+    const status = t.status === 'TRADE_SUCCESS' ? 'paid' : t.status === 'TRADE_CLOSED' ? 'closed' : 'pending';
+    return { tradeNo: t.trade_no, paymentNo, amount: Number(t.amount), status, paidAt: t.paid_at?.getTime() ?? null };
+  }
+
+  async verifyNotification(rawBody: string, signature: string | undefined, now: Date): Promise<PaymentNotice> {
+    const check = checkSignature(await this.o.secret(), signature, rawBody, now.getTime());
+    if (check === 'missing' || check === 'bad') throw new NotificationRejected('通知签名校验失败');
+    if (check === 'stale') throw new NotificationRejected('通知已过期');
+    const body = JSON.parse(rawBody) as Record<string, unknown>;
+    const { paymentNo, tradeNo, amount, paidAt, status } = body;
+    if (status !== 'TRADE_SUCCESS' || typeof paymentNo !== 'string' || typeof tradeNo !== 'string' || !Number.isSafeInteger(amount) || !Number.isSafeInteger(paidAt)) {
+      throw new NotificationRejected('通知内容不完整');
+    }
+    return { paymentNo, tradeNo, amount: amount as number, paidAt: paidAt as number };
+  }
+
+  /** The buyer pressed 确认支付: the trade succeeds and a notification is due now. */
+  async confirm(paymentNo: string): Promise<SandboxTrade | undefined> {
+    const now = this.o.now();
+    await this.o.db
+      .updateTable('sandbox_trade')
+      .set({ status: 'TRADE_SUCCESS', paid_at: now, next_notify_at: now })
+      .where('merchant_payment_no', '=', paymentNo)
+      .where('status', '=', 'WAIT_BUYER_PAY')
+      .execute();
+    const trade = await this.find(paymentNo);
+    if (trade?.status === 'TRADE_SUCCESS') this.track(this.deliver(trade.trade_no));
+    return trade;
+  }
+
+  async cancel(paymentNo: string): Promise<SandboxTrade | undefined> {
+    await this.o.db
+      .updateTable('sandbox_trade')
+      .set({ status: 'TRADE_CLOSED' })
+      .where('merchant_payment_no', '=', paymentNo)
+      .where('status', '=', 'WAIT_BUYER_PAY')
+      .execute();
+    return this.find(paymentNo);
+  }
+
+  /** One delivery attempt for one trade, if it is due (claimed with a lease, so only one process sends). */
+  async deliver(tradeNo: string): Promise<boolean> {
+    const [trade] = await this.claim(sql`trade_no = ${tradeNo}`, 1);
+    return trade ? this.send(trade) : false;
+  }
+
+  /** Sends the notification of a paid trade again now (development, reconciliation). */
+  async renotify(paymentNo: string): Promise<boolean> {
+    const trade = await this.find(paymentNo);
+    if (trade?.status !== 'TRADE_SUCCESS') return false;
+    await this.o.db.updateTable('sandbox_trade').set({ next_notify_at: this.o.now() }).where('trade_no', '=', trade.trade_no).execute();
+    return this.deliver(trade.trade_no);
+  }
+
+  /** Every due notification, for the scheduler. */
+  async deliverDue(limit = 20): Promise<number> {
+    const trades = await this.claim(sql`true`, limit);
+    await Promise.all(trades.map((t) => this.send(t)));
+    return trades.length;
+  }
+
+  job(): ScheduledJob {
+    return { name: 'sandbox-payment-notify', tick: () => this.deliverDue() };
+  }
+
+  /** Waits for notifications sent in the background (after 确认支付). */
+  async drain(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  }
+
+  private track(p: Promise<unknown>) {
+    const tracked = p.catch((err: unknown) => this.o.onError?.(err)).finally(() => this.inflight.delete(tracked));
+    this.inflight.add(tracked);
+  }
+
+  private async claim(filter: ReturnType<typeof sql>, limit: number): Promise<SandboxTrade[]> {
+    const now = this.o.now();
+    const { rows } = await sql<SandboxTrade>`
+      update sandbox_trade set next_notify_at = ${new Date(now.getTime() + NOTIFY_LEASE_MS)}, notify_attempts = notify_attempts + 1
+      where trade_no in (
+        select trade_no from sandbox_trade
+        where next_notify_at is not null and next_notify_at <= ${now} and status = 'TRADE_SUCCESS' and ${filter}
+        order by next_notify_at limit ${limit} for update skip locked)
+      returning *`.execute(this.o.db);
+    return rows;
+  }
+
+  private async send(trade: SandboxTrade): Promise<boolean> {
+    const body = JSON.stringify({
+      notifyId: `N${Date.now()}${randomInt(1e6)}`,
+      tradeNo: trade.trade_no,
+      paymentNo: trade.merchant_payment_no,
+      amount: Number(trade.amount),
+      status: 'TRADE_SUCCESS',
+      paidAt: trade.paid_at?.getTime() ?? this.o.now().getTime(),
+    });
+    const signature = signBody(await this.o.secret(), this.o.now().getTime(), body);
+    let ok = false;
+    let error: string | null = null;
+    try {
+      ok = await this.o.dispatch(trade.notify_url, body, signature);
+      if (!ok) error = '商户未确认';
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    const now = this.o.now();
+    const backoff = NOTIFY_BACKOFF_MS[trade.notify_attempts - 1];
+    await this.o.db
+      .updateTable('sandbox_trade')
+      .set(
+        ok
+          ? { notified_at: now, next_notify_at: null, last_notify_error: null }
+          : { next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff), last_notify_error: error },
+      )
+      .where('trade_no', '=', trade.trade_no)
+      .execute();
+    return ok;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Time-driven work (lot status transitions, the close, payment notification retries).
+ * Every process may run a scheduler; a job's tick must claim its work so that each piece happens
+ * once: a conditional `UPDATE … WHERE state = … RETURNING` or `SELECT … FOR UPDATE SKIP LOCKED`
+ * inside the transaction that does the work. The scheduler itself only calls ticks on a timer.
+ */
+export interface ScheduledJob {
+  name: string;
+  /** Does the work due at `now`; returns how many items it handled (0 = nothing was due). */
+  tick(now: Date): Promise<number>;
+}
+
+export interface SchedulerLog {
+  error(obj: object, msg: string): void;
+}
+
+export interface SchedulerOptions {
+  jobs: ScheduledJob[];
+  /** Pause between rounds that found nothing to do. */
+  intervalMs: number;
+  now: () => Date;
+  log?: SchedulerLog;
+  /** Upper bound of back-to-back rounds while work keeps coming, so the event loop breathes. */
+  maxBurst?: number;
+}
+
+export interface Scheduler {
+  start(): void;
+  /** Waits for the round in progress. */
+  stop(): Promise<void>;
+  /** One round of every job; returns items handled per job. */
+  runOnce(): Promise<Record<string, number>>;
+}
+
+export function createScheduler(options: SchedulerOptions): Scheduler {
+  const maxBurst = options.maxBurst ?? 20;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  const runOnce = async () => {
+    const handled: Record<string, number> = {};
+    for (const job of options.jobs) {
+      try {
+        handled[job.name] = await job.tick(options.now());
+      } catch (err) {
+        handled[job.name] = 0;
+        options.log?.error({ err, job: job.name }, 'scheduled job failed');
+      }
+    }
+    return handled;
+  };
+
+  const loop = async () => {
+    for (let round = 0; round < maxBurst && !stopped; round++) {
+      const handled = await runOnce();
+      if (!Object.values(handled).some((n) => n > 0)) break;
+    }
+  };
+
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      timer = null;
+      running = loop().finally(() => {
+        running = null;
+        schedule(options.intervalMs);
+      });
+    }, delay);
+    timer.unref?.();
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+    runOnce,
+  };
+}

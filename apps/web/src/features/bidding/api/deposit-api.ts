@@ -1,0 +1,34 @@
+import { bidding, lots } from '@chepai/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+import { syncServerTime } from '../../../lib/server-clock';
+
+export const useLotForDeposit = (orderId: string) =>
+  useQuery({
+    queryKey: ['lot', orderId],
+    queryFn: async () => {
+      const data = await callApi(lots.detailInfo, { orderId });
+      syncServerTime(data.serverTime);
+      return data;
+    },
+    retry: false,
+  });
+
+/** Polls while a payment is on its way: the payment company's notification arrives asynchronously. */
+export const useDepositInfo = (orderId: string, waitingForPayment: boolean) =>
+  useQuery({
+    queryKey: ['deposit', orderId],
+    queryFn: () => callApi(bidding.depositInfo, { orderId }),
+    refetchInterval: (q) => (waitingForPayment && !q.state.data?.registered ? 1000 : false),
+  });
+
+export const usePayDeposit = () => useMutation({ mutationFn: (orderId: string) => callApi(bidding.deposit, { orderId }) });
+
+export const useMyDeposits = (pageNum: number) =>
+  useQuery({ queryKey: ['my-deposits', pageNum], queryFn: () => callApi(bidding.myDeposits, { pageNum, pageSize: 10 }) });
+
+export const useMyDeals = (pageNum: number) =>
+  useQuery({ queryKey: ['my-deals', pageNum], queryFn: () => callApi(bidding.myDeals, { pageNum, pageSize: 10 }) });
+
+export const useMyBids = (pageNum: number) =>
+  useQuery({ queryKey: ['my-bids', pageNum], queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }) });

@@ -1,0 +1,110 @@
+import { Alert, Button, Checkbox, Descriptions, Result, Spin, Steps } from 'antd';
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
+import { QueryState } from '../../../components/query-state';
+import { beijing, yuanText } from '../../../components/lots/format';
+import { useDepositInfo, useLotForDeposit, usePayDeposit } from '../api/deposit-api';
+import { MyDeposits } from './my-deposits';
+import '../bidding.css';
+
+const OPEN = new Set([2, 3, 4]);
+
+function DepositForLot({ orderId }: { orderId: string }) {
+  const [params] = useSearchParams();
+  const returned = params.has('paymentNo') && !params.has('cancelled');
+  const lot = useLotForDeposit(orderId);
+  const deposit = useDepositInfo(orderId, returned);
+  const pay = usePayDeposit();
+  const [agreed, setAgreed] = useState(false);
+  useBreadcrumbTail(lot.data ? [{ title: lot.data.title }] : null);
+  const l = lot.data;
+  const d = deposit.data;
+  const step = d?.registered ? 2 : returned || d?.state === 'pending' ? 1 : 0;
+  return (
+    <QueryState isLoading={lot.isLoading || deposit.isLoading} error={lot.error ?? deposit.error}>
+      {l && d && (
+        <div className="deposit-page panel">
+          <Steps current={step} items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]} className="deposit-steps" />
+          <Descriptions bordered column={2} size="middle" className="deposit-lot">
+            <Descriptions.Item label="拍品" span={2}>
+              <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>{l.title}</Link>
+            </Descriptions.Item>
+            <Descriptions.Item label="保证金">
+              <strong className="deposit-amount">{yuanText(d.amount)}</strong>
+            </Descriptions.Item>
+            <Descriptions.Item label="起拍价">{yuanText(l.startPrice)}</Descriptions.Item>
+            <Descriptions.Item label="加价幅度">{yuanText(l.increment)}</Descriptions.Item>
+            <Descriptions.Item label="保留价">{l.hasReserve ? '有保留价' : '无保留价'}</Descriptions.Item>
+            <Descriptions.Item label="开拍时间">{beijing(l.startTime)}</Descriptions.Item>
+            <Descriptions.Item label="结束时间">{beijing(l.endTime)}</Descriptions.Item>
+          </Descriptions>
+          {d.registered ? (
+            <Result
+              status="success"
+              title="报名成功"
+              subTitle={
+                <>
+                  您的竞买号：<strong data-testid="bidder-no">{d.bidderNo}</strong>，保证金 {yuanText(d.amount)} 已冻结，未成交将于结拍后全额退还。
+                </>
+              }
+              extra={
+                <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>
+                  <Button type="primary" size="large">
+                    去出价
+                  </Button>
+                </Link>
+              }
+            />
+          ) : returned ? (
+            <Result icon={<Spin size="large" />} title="正在确认支付结果…" subTitle="支付公司的通知到达后自动完成报名，请稍候" />
+          ) : !OPEN.has(l.status) || l.endTime <= Date.now() ? (
+            <Alert type="warning" showIcon message={l.status === 0 ? '报名尚未开始，请在报名期内缴纳保证金' : '该拍品已不在报名期'} />
+          ) : (
+            <div className="deposit-agreement">
+              {params.has('cancelled') && <Alert type="info" showIcon message="您已取消支付，可重新发起" className="deposit-alert" />}
+              <h3>竞买须知</h3>
+              <ol>
+                <li>缴纳保证金后方可出价；首次出价不低于起拍价，之后每次按加价幅度的整数倍加价。</li>
+                <li>结束前 {l.extendWindowMinutes} 分钟内有人出价，结束时间顺延至出价后 {l.extendStepMinutes} 分钟（延时竞价）。</li>
+                <li>可设置代理出价上限，系统以最小必要金额自动代您出价；出价相同者以先出价者为准。</li>
+                <li>未竞得者的保证金于结拍后全额退还；竞得者的保证金抵作成交价款，竞得后 72 小时内未付清余款的，保证金不予退还。</li>
+              </ol>
+              <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
+                我已阅读并同意《竞买协议》及以上竞价规则
+              </Checkbox>
+              <div className="deposit-actions">
+                <Button
+                  type="primary"
+                  size="large"
+                  disabled={!agreed}
+                  loading={pay.isPending}
+                  onClick={() => pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
+                >
+                  去支付 {yuanText(d.amount)}
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+/** promiseMoneyReport/{id?}: the deposit payment flow for one lot, or the buyer's deposits. */
+export default function PromiseMoneyReportPage() {
+  const { id } = useParams();
+  return (
+    <div className="container deposit-container">
+      {id ? (
+        <DepositForLot orderId={id} />
+      ) : (
+        <div className="panel">
+          <h2 className="deposit-title">我的保证金</h2>
+          <MyDeposits />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { yuan } from './contracts/bidding';
+
+// Live messages on /api/live/lots/{orderId}. Every message carries the lot's bid sequence number
+// `seq` (the last bid it reflects) and the server time; a watcher that reconnects with
+// `?since=<seq>` gets everything after it replayed from the database.
+
+const base = { orderId: z.string(), seq: z.number().int().nonnegative(), serverTime: z.number().int() };
+
+export const bidPlacedEvent = z.object({
+  type: z.literal('bid.placed'),
+  ...base,
+  bidderNo: z.string(),
+  amount: yuan,
+  auto: z.boolean(),
+  bidTime: z.number().int(),
+  status: z.number().int(),
+  endTime: z.number().int(),
+  bidCount: z.number().int(),
+});
+
+/** Anti-sniping moved the end; shares `seq` with the bid that caused it. */
+export const lotExtendedEvent = z.object({
+  type: z.literal('lot.extended'),
+  ...base,
+  endTime: z.number().int(),
+  status: z.literal(4),
+});
+
+export const lotClosedEvent = z.object({
+  type: z.literal('lot.closed'),
+  ...base,
+  status: z.union([z.literal(5), z.literal(6)]),
+  finalPrice: yuan.nullable(),
+  winnerNo: z.string().nullable(),
+});
+
+/** Sent first on every connection: where the lot stands now. */
+export const lotSnapshotEvent = z.object({
+  type: z.literal('lot.snapshot'),
+  ...base,
+  status: z.number().int(),
+  currentPrice: yuan.nullable(),
+  endTime: z.number().int(),
+  bidCount: z.number().int(),
+});
+
+export const liveEvent = z.discriminatedUnion('type', [bidPlacedEvent, lotExtendedEvent, lotClosedEvent, lotSnapshotEvent]);
+export type LiveEvent = z.infer<typeof liveEvent>;
+export type BidPlacedEvent = z.infer<typeof bidPlacedEvent>;
+export type LotExtendedEvent = z.infer<typeof lotExtendedEvent>;
+export type LotClosedEvent = z.infer<typeof lotClosedEvent>;
+
+/** Parses one WebSocket message; null if it is not a valid live event. */
+export function parseLiveEvent(text: string): LiveEvent | null {
+  try {
+    const parsed = liveEvent.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
