@@ -5,6 +5,7 @@ export type Int8 = ColumnType<string, string | number | bigint, string | number 
 export type GeneratedId = ColumnType<string, string | undefined, never>;
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
 export interface SupportArticleTable {
   id: GeneratedId;
@@ -41,6 +42,67 @@ export interface AppSecretTable {
   value: string;
   created_at: CreatedAt;
 }
+
+export interface CarBrandTable {
+  id: GeneratedId;
+  code: string;
+  name: string;
+  first_letter: string;
+  country: string;
+  logo_text: string | null;
+  logo_color: string | null;
+  updated_at: UpdatedAt;
+}
+
+export interface CarSeriesTable {
+  id: GeneratedId;
+  code: string;
+  brand_id: Int8;
+  series_name: string;
+  fct_name: string;
+  level: string;
+  energy_type: string;
+  body_type: string;
+  /** Fen. */
+  min_price: Int8;
+  max_price: Int8;
+  series_img: string | null;
+  updated_at: UpdatedAt;
+}
+
+/** category → parameter → value. */
+export type ConfigInfoJson = Record<string, Record<string, string>>;
+
+export interface CarModelTable {
+  id: GeneratedId;
+  code: string;
+  series_id: Int8;
+  name: string;
+  year: number;
+  /** Guide price in fen. */
+  series_price: Int8;
+  on_sale: boolean;
+  energy_type: string;
+  /** numeric(5,3): arrives as a string. */
+  displacement_l: ColumnType<string | null, string | number | null, string | number | null>;
+  seats: number | null;
+  config_info: ColumnType<ConfigInfoJson, string, string>;
+  updated_at: UpdatedAt;
+}
+
+export interface CarParamTable {
+  category: string;
+  name: string;
+  category_sort: number;
+  sort: number;
+}
+
+export interface CatalogMetaTable {
+  key: string;
+  value: string;
+  updated_at: UpdatedAt;
+}
+
 
 export interface PaymentTable {
   payment_no: string;
@@ -270,6 +332,11 @@ export interface InvoiceInfoTable {
 }
 
 export interface Database {
+  car_brand: CarBrandTable;
+  car_series: CarSeriesTable;
+  car_model: CarModelTable;
+  car_param: CarParamTable;
+  catalog_meta: CatalogMetaTable;
   app_user: AppUserTable;
   user_session: UserSessionTable;
   sms_code: SmsCodeTable;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerCatalog } from './catalog/catalog.routes';
 import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
 import { registerHealth } from './health/health.routes';
@@ -10,4 +11,12 @@ import { registerLots } from './lots/lots.routes';
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Every module, in registration order. */
-export const modules: ModuleRegistrar[] = [registerHealth, (app, ctx) => registerAccounts(app, ctx), registerContent, registerLots, registerPayments, registerBidding];
+export const modules: ModuleRegistrar[] = [
+  registerHealth,
+  (app, ctx) => registerAccounts(app, ctx),
+  registerContent,
+  registerLots,
+  registerPayments,
+  registerBidding,
+  registerCatalog,
+];

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m001 from './001-foundation';
 import * as m002 from './002-accounts';
 import * as m003 from './003-lots';
+import * as m004 from './004-catalog';
 import * as m005 from './005-bidding';
 
 /** Every migration, in order. Add new files here with the next number. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '001-foundation': m001,
   '002-accounts': m002,
   '003-lots': m003,
+  '004-catalog': m004,
   '005-bidding': m005,
 };

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { demoBuyers, seedAccounts } from './accounts';
+import { seedSampleCatalog } from '../../modules/catalog/catalog-io';
 import { seedContent } from './content';
 import { seedLots } from './lots';
 
@@ -10,6 +11,13 @@ export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
   ['accounts', seedAccounts],
   ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
+  [
+    'catalog',
+    async (ctx) => {
+      const { skipped } = await seedSampleCatalog(ctx.dbh.db);
+      if (!skipped) ctx.log.info('sample car catalog loaded');
+    },
+  ],
 ];
 
 export async function seedDemo(ctx: AppContext) {

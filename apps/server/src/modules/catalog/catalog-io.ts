@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { catalogToCsv, parseCatalogCsv, validateCatalog, type Rejected } from './catalog-import';
+import { loadCatalog, storeCatalog, type StoreReport } from './catalog-store';
+
+// Import and export of whole catalogs (JSON or CSV text), shared by the command line and the seeder.
+
+export type CatalogFormat = 'json' | 'csv';
+
+export const formatOfPath = (file: string): CatalogFormat | null =>
+  /\.json$/i.test(file) ? 'json' : /\.csv$/i.test(file) ? 'csv' : null;
+
+export interface ImportResult {
+  accepted: { brands: number; series: number; models: number };
+  rejected: Rejected[];
+  /** null when nothing valid was left to store. */
+  stored: StoreReport | null;
+}
+
+/** CSV rows name brands and series; map names already in the database to their codes. */
+async function csvNameMaps(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('car_series')
+    .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
+    .select(['car_brand.code as brand_code', 'car_brand.name as brand_name', 'car_series.code', 'car_series.series_name'])
+    .execute();
+  const brands = await db.selectFrom('car_brand').select(['code', 'name']).execute();
+  const brandByName = new Map(brands.map((b) => [b.name, b.code]));
+  const seriesByName = new Map(rows.map((r) => [`${r.brand_name}\u0000${r.series_name}`, r.code]));
+  return {
+    brandIdOf: (name: string) => brandByName.get(name),
+    seriesIdOf: (brand: string, series: string) => seriesByName.get(`${brand}\u0000${series}`),
+  };
+}
+
+export async function importCatalogText(
+  db: Kysely<Database>,
+  text: string,
+  format: CatalogFormat,
+  options: { dryRun?: boolean } = {},
+): Promise<ImportResult> {
+  let input: unknown;
+  const rejected: Rejected[] = [];
+  if (format === 'json') {
+    try {
+      input = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch (error) {
+      const reason = `JSON格式不正确：${error instanceof Error ? error.message : String(error)}`;
+      return { accepted: { brands: 0, series: 0, models: 0 }, rejected: [{ kind: 'catalog', index: 0, reason }], stored: null };
+    }
+  } else {
+    const parsed = parseCatalogCsv(text, await csvNameMaps(db));
+    rejected.push(...parsed.rejected);
+    input = parsed.catalog;
+  }
+  const valid = validateCatalog(input);
+  rejected.push(...valid.rejected);
+  const accepted = { brands: valid.brands.length, series: valid.series.length, models: valid.models.length };
+  const nothing = accepted.brands + accepted.series + accepted.models === 0;
+  const stored = nothing ? null : await storeCatalog(db, valid, { partial: format === 'csv', dryRun: options.dryRun ?? false });
+  return { accepted, rejected, stored };
+}
+
+export async function exportCatalogText(db: Kysely<Database>, format: CatalogFormat): Promise<string> {
+  const catalog = await loadCatalog(db);
+  if (format === 'csv') return catalogToCsv(catalog, { bom: true });
+  return JSON.stringify({ notice: '车型库导出', ...catalog }, null, 1) + '\n';
+}
+
+export const SAMPLE_CATALOG_PATH = new URL('./data/catalog.sample.json', import.meta.url);
+const SAMPLE_HASH_KEY = 'sample_catalog_sha256';
+
+/**
+ * Loads the sample catalog once per version of the file: its hash is stored, and an unchanged
+ * file is skipped, so a restart costs one small query.
+ */
+export async function seedSampleCatalog(db: Kysely<Database>): Promise<{ skipped: boolean; result?: ImportResult }> {
+  const text = fs.readFileSync(SAMPLE_CATALOG_PATH, 'utf8');
+  const hash = createHash('sha256').update(text).digest('hex');
+  const stored = await db.selectFrom('catalog_meta').select('value').where('key', '=', SAMPLE_HASH_KEY).executeTakeFirst();
+  if (stored?.value === hash) return { skipped: true };
+  const result = await importCatalogText(db, text, 'json');
+  await db
+    .insertInto('catalog_meta')
+    .values({ key: SAMPLE_HASH_KEY, value: hash })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash, updated_at: sql`now()` }))
+    .execute();
+  return { skipped: false, result };
+}
