@@ -4,6 +4,7 @@ import * as m002 from './002-accounts';
 import * as m003 from './003-lots';
 import * as m004 from './004-catalog';
 import * as m005 from './005-bidding';
+import * as m006 from './006-lot-age-mileage-index';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003-lots': m003,
   '004-catalog': m004,
   '005-bidding': m005,
+  '006-lot-age-mileage-index': m006,
 };
