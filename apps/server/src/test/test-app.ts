@@ -46,6 +46,8 @@ export interface TestApp {
   ctx: AppContext;
   /** Moves the server clock (absolute); `null` returns to real time. */
   setNow(date: Date | null): void;
+  /** Moves a fixed server clock forward by `ms` (from real time if none is set); returns the new time. */
+  advance(ms: number): Date;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export async function createTestApp(options: { env?: Record<string, string>; log
     app,
     ctx,
     setNow: (d) => (fixed = d),
+    advance: (ms) => (fixed = new Date((fixed ?? new Date()).getTime() + ms)),
     close: async () => {
       await app.close();
       await drop();

@@ -2,17 +2,10 @@
 // The server runs them inside the transaction that holds the lot row lock; the web uses the
 // same helpers to suggest amounts.
 
-export const LOT_STATUS = {
-  preview: 0,
-  pendingReview: 1,
-  registration: 2,
-  bidding: 3,
-  extended: 4,
-  sold: 5,
-  unsold: 6,
-  withdrawn: 7,
-} as const;
-export type LotStatus = (typeof LOT_STATUS)[keyof typeof LOT_STATUS];
+import { LOT_STATUS, type LotStatus } from '../contracts/lot-enums';
+
+// The status codes have one home (contracts/lot-enums); re-exported for the rules' callers.
+export { LOT_STATUS, type LotStatus };
 
 export interface LotState {
   status: LotStatus;

@@ -4,20 +4,13 @@ import { accountsKit, newIp, newTel } from './accounts-test-kit';
 
 let t: TestApp;
 let k: ReturnType<typeof accountsKit>;
-let clock: Date;
-const advance = (ms: number) => {
-  clock = new Date(clock.getTime() + ms);
-  t.setNow(clock);
-};
+const advance = (ms: number) => t.advance(ms);
 beforeAll(async () => {
   t = await createTestApp();
   k = accountsKit(t);
 });
 afterAll(() => t.close());
-beforeEach(() => {
-  clock = new Date('2026-11-22T02:00:00Z'); // 10:00 Beijing
-  t.setNow(clock);
-});
+beforeEach(() => t.setNow(new Date('2026-11-22T02:00:00Z'))); // 10:00 Beijing
 
 const send = (path: string, tel: string, ip = '127.0.0.1') => k.post(path, { tel }, { ip });
 

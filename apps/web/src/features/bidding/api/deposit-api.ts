@@ -1,18 +1,6 @@
-import { bidding, lots } from '@chepai/shared';
+import { bidding } from '@chepai/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-import { syncServerTime } from '../../../lib/server-clock';
-
-export const useLotForDeposit = (orderId: string) =>
-  useQuery({
-    queryKey: ['lot', orderId],
-    queryFn: async () => {
-      const data = await callApi(lots.detailInfo, { orderId });
-      syncServerTime(data.serverTime);
-      return data;
-    },
-    retry: false,
-  });
 
 /** Polls while a payment is on its way: the payment company's notification arrives asynchronously. */
 export const useDepositInfo = (orderId: string, waitingForPayment: boolean) =>

@@ -4,7 +4,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
 import { beijing, yuanText } from '../../../components/lots/format';
-import { useDepositInfo, useLotForDeposit, usePayDeposit } from '../api/deposit-api';
+import { useLotDetail } from '../../../lib/lot-detail-query';
+import { useDepositInfo, usePayDeposit } from '../api/deposit-api';
 import { MyDeposits } from './my-deposits';
 import '../bidding.css';
 
@@ -13,7 +14,7 @@ const OPEN = new Set([2, 3, 4]);
 function DepositForLot({ orderId }: { orderId: string }) {
   const [params] = useSearchParams();
   const returned = params.has('paymentNo') && !params.has('cancelled');
-  const lot = useLotForDeposit(orderId);
+  const lot = useLotDetail(orderId);
   const deposit = useDepositInfo(orderId, returned);
   const pay = usePayDeposit();
   const [agreed, setAgreed] = useState(false);
