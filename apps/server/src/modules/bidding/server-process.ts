@@ -1,21 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../test/free-port';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A real server process (node --import tsx main.ts) on a PostgreSQL database. */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}) {
