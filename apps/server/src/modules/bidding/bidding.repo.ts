@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { BidTable, Database, LotTable } from '../../db/schema';
+import type { BidTable, Database, DepositLedgerState, LotTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,9 +29,6 @@ export type BidRow = Selectable<BidTable>;
 export const biddingRepo = {
   lot: (db: Db, lotId: string) => db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
 
-  /** The row lock that serializes every bid and the close of one lot. */
-  lockLot: (trx: Transaction<Database>, lotId: string) => trx.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).forUpdate().executeTakeFirst(),
-
   /**
    * The lot with its top bid in one round trip; `lock` takes the row lock that serializes every
    * bid and the close of the lot.
@@ -54,10 +51,11 @@ export const biddingRepo = {
   deposit: (db: Db, lotId: string, buyerId: string) =>
     db.selectFrom('deposit_ledger').select(['bidder_no', 'state', 'amount', 'payment_no']).where('lot_id', '=', lotId).where('buyer_id', '=', buyerId).executeTakeFirst(),
 
-  bidderNos: async (db: Db, lotId: string, buyerIds: string[]) => {
-    if (!buyerIds.length) return new Map<string, string>();
-    const rows = await db.selectFrom('deposit_ledger').select(['buyer_id', 'bidder_no']).where('lot_id', '=', lotId).where('buyer_id', 'in', buyerIds).execute();
-    return new Map(rows.map((r) => [r.buyer_id, r.bidder_no]));
+  /** Deposits of several buyers of one lot, by buyer id. */
+  depositsOf: async (db: Db, lotId: string, buyerIds: string[]) => {
+    if (!buyerIds.length) return new Map<string, { bidder_no: string; state: DepositLedgerState }>();
+    const rows = await db.selectFrom('deposit_ledger').select(['buyer_id', 'bidder_no', 'state']).where('lot_id', '=', lotId).where('buyer_id', 'in', buyerIds).execute();
+    return new Map(rows.map((r) => [r.buyer_id, { bidder_no: r.bidder_no, state: r.state }]));
   },
 
   insertBids: (trx: Transaction<Database>, rows: Array<Insertable<BidTable>>) =>

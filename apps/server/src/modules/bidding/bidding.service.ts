@@ -5,14 +5,25 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { keyedBatcher } from '../../lib/keyed-batcher';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
-import { biddingRepo as repo, type EngineLot } from './bidding.repo';
+import { biddingRepo as repo, type BidRow, type EngineLot } from './bidding.repo';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
 import { closedEvent, eventsOfBid } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
 
 const REGISTRATION_OPEN = new Set([2, 3, 4]);
+/** Enough to amortise a commit; small enough that one batch's rows and NOTIFYs stay one quick statement each. */
+const MAX_BIDS_PER_BATCH = 64;
+
+/** A bid row as the engine writes it (amount in fen as a number). */
+type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & { amount: number; end_time_after: Date; status_after: number };
+
+type BatchedBid =
+  | { kind: 'missing' }
+  | { kind: 'refused'; code: BidRejectionCode; state: LotState; bidCount: number }
+  | { kind: 'done'; result: 'accepted' | 'maxRaised'; bid: bidding.AcceptedBid | null; state: LotState; bidCount: number };
 
 export interface BidRequest {
   buyerId: string;
@@ -71,77 +82,81 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
   }
 
   /**
-   * One bid, one transaction: lock the lot row, check the deposit, apply the pure rules, write the
-   * bids with the next seq numbers, update the lot, NOTIFY (delivered at commit). Answered only
-   * after the commit.
+   * Bids on one lot are group-committed: a bid arriving while a batch of that lot is in its
+   * transaction waits for the next batch. One batch = one transaction: lock the lot row, read the
+   * deposits of its bidders, apply the pure rules to each bid in arrival order, write all their bid
+   * rows with consecutive seq numbers, update the lot once, NOTIFY (delivered at commit). Each bid
+   * is answered only after that commit, with its own outcome.
    */
-  async function placeBid(req: BidRequest) {
-    // Outside the lock: refusals that no concurrent transaction can overturn (prices only rise,
-    // closed statuses are final, a missing deposit is decided at arrival) cost no row lock.
-    const seen = await repo.lotWithTop(db, req.orderId, false);
-    if (!seen || seen.lot.status === 1) throw notFound('拍品不存在或已下架');
-    const deposit = await repo.deposit(db, req.orderId, req.buyerId);
-    const hasDeposit = deposit?.state === 'frozen';
-    const early = applyBid(toLotState(seen.lot, seen.top), { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: ctx.now().getTime() }, hasDeposit);
-    if (early.result === 'rejected' && ['OUTBID', 'NO_DEPOSIT'].includes(early.rejection.code) && early.events.length === 0) {
-      return refuse(req, early.rejection.code, early.state, seen.lot.bid_count);
-    }
-    if (early.result === 'rejected' && early.rejection.code === 'ENDED' && seen.lot.status >= 5) {
-      return refuse(req, 'ENDED', early.state, seen.lot.bid_count);
-    }
+  const batcher = keyedBatcher<BidRequest, BatchedBid>((orderId, reqs) => placeBatch(orderId, reqs), MAX_BIDS_PER_BATCH);
 
-    const result = await db.transaction().execute(async (trx) => {
-      const locked = await repo.lotWithTop(trx, req.orderId, true);
-      if (!locked) return { kind: 'missing' as const };
+  async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
+    return db.transaction().execute(async (trx) => {
+      const locked = await repo.lotWithTop(trx, orderId, true);
+      if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
       const { lot, top } = locked;
-      // The server clock is read under the lock: acceptance order and bid times agree.
-      const at = ctx.now();
-      const state = toLotState(lot, top);
-      const outcome = applyBid(state, { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() }, hasDeposit);
-      let bidCount = lot.bid_count;
-      let mine: bidding.AcceptedBid | null = null;
-      if (outcome.events.length || outcome.result === 'maxRaised') {
-        // Only two bidders can appear: the caller and the leader they challenged (the top bid).
-        const numberOf = (id: string) => (id === req.buyerId ? (deposit?.bidder_no ?? '000000') : (top?.bidder_no ?? '000000'));
-        const rows = outcome.events.map((e, i) => ({
-          lot_id: req.orderId,
-          seq: lot.bid_count + i + 1,
-          bidder_id: e.bidderId.startsWith('anon:') ? null : e.bidderId,
-          bidder_no: numberOf(e.bidderId),
-          amount: e.amount,
-          created_at: at,
-          auto: e.auto,
-          extended: outcome.extended && i === outcome.events.length - 1,
-          end_time_after: new Date(outcome.state.endTime),
-          status_after: outcome.state.status,
-        }));
+      const deposits = await repo.depositsOf(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
+      const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
+      let state = toLotState(lot, top);
+      if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
+      let seq = lot.bid_count;
+      let dirty = false;
+      const rows: NewBid[] = [];
+      const answers = reqs.map((req): BatchedBid => {
+        // The server clock is read under the lock: acceptance order and bid times agree.
+        const at = ctx.now();
+        const outcome = applyBid(state, { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() }, deposits.get(req.buyerId)?.state === 'frozen');
+        const before = state;
+        state = outcome.state;
+        dirty ||= outcome.events.length > 0 || outcome.result === 'maxRaised';
+        let mine: bidding.AcceptedBid | null = null;
+        outcome.events.forEach((e, i) => {
+          const row = {
+            lot_id: orderId,
+            seq: ++seq,
+            bidder_id: e.bidderId.startsWith('anon:') ? null : e.bidderId,
+            bidder_no: numbers.get(e.bidderId) ?? '000000',
+            amount: e.amount,
+            created_at: at,
+            auto: e.auto,
+            extended: outcome.extended && i === outcome.events.length - 1,
+            end_time_after: new Date(state.endTime),
+            status_after: state.status,
+          };
+          rows.push(row);
+          if (row.bidder_id === req.buyerId) mine = { seq: row.seq, bidderNo: row.bidder_no, amount: fenToYuanString(row.amount), auto: row.auto, bidTime: at.getTime(), mine: true };
+        });
+        if (outcome.result === 'rejected') return { kind: 'refused', code: outcome.rejection.code, state: outcome.events.length ? state : before, bidCount: seq };
+        return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
+      });
+      if (dirty) {
         if (rows.length) await repo.insertBids(trx, rows);
-        bidCount += rows.length;
-        const leader = outcome.state.leaderId;
+        const leader = state.leaderId;
         await trx
           .updateTable('lot')
           .set({
-            status: outcome.state.status,
-            current_price: outcome.state.currentPrice ?? lot.current_price,
-            bid_count: bidCount,
-            end_time: new Date(outcome.state.endTime),
+            status: state.status,
+            current_price: state.currentPrice ?? lot.current_price,
+            bid_count: seq,
+            end_time: new Date(state.endTime),
             leader_id: leader && !leader.startsWith('anon:') ? leader : null,
-            leader_max: outcome.state.leaderMax === null ? null : String(outcome.state.leaderMax),
-            updated_at: at,
+            leader_max: state.leaderMax === null ? null : String(state.leaderMax),
+            updated_at: ctx.now(),
           })
-          .where('id', '=', req.orderId)
+          .where('id', '=', orderId)
           .execute();
-        const events = rows.flatMap((row) => eventsOfBid(req.orderId, { ...row, amount: String(row.amount) }, lot));
-        await bus.publishManyInTx(trx, req.orderId, events);
-        const myRow = rows.filter((r) => r.bidder_id === req.buyerId).at(-1);
-        if (myRow) mine = { seq: myRow.seq, bidderNo: myRow.bidder_no, amount: fenToYuanString(myRow.amount), auto: myRow.auto, bidTime: at.getTime(), mine: true };
+        const events = rows.flatMap((row) => eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot));
+        await bus.publishManyInTx(trx, orderId, events);
       }
-      return { kind: 'done' as const, outcome, bidCount, mine };
+      return answers;
     });
-    if (result.kind === 'missing') throw notFound('拍品不存在或已下架');
-    const { outcome, bidCount, mine } = result;
-    if (outcome.result === 'rejected') return refuse(req, outcome.rejection.code, outcome.state, bidCount);
-    return { result: outcome.result, bid: mine, state: toLiveState(req.orderId, outcome.state, bidCount, req.buyerId, ctx.now()) };
+  }
+
+  async function placeBid(req: BidRequest) {
+    const answer = await batcher.submit(req.orderId, req);
+    if (answer.kind === 'missing') throw notFound('拍品不存在或已下架');
+    if (answer.kind === 'refused') return refuse(req, answer.code, answer.state, answer.bidCount);
+    return { result: answer.result, bid: answer.bid, state: toLiveState(req.orderId, answer.state, answer.bidCount, req.buyerId, ctx.now()) };
   }
 
   function refuse(req: BidRequest, code: BidRejectionCode, state: LotState, bidCount: number): never {
