@@ -221,8 +221,17 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await winner.page.goto('/personalCenter/dealCar');
     const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付款/);
+    expect(await row.innerText()).toMatch(/¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付余款/);
     await shot(winner.page, 'bidding-dealcar-B');
+    // The balance goes through the same payment company; back on dealCar the deal shows paid once its notification lands.
+    await row.getByRole('button', { name: '支付余款' }).click();
+    await winner.page.waitForURL('**/api/pay/sandbox/**');
+    expect(await winner.page.locator('.amount').innerText()).toContain('21,500.00');
+    await winner.page.getByRole('button', { name: '确认支付' }).click();
+    await winner.page.waitForURL(`**/personalCenter/dealCar?orderId=${lotId}**`);
+    await winner.page.locator('.ant-table-row', { hasText: lotTitle }).getByText(/已付清/).waitFor();
+    expect(await winner.page.locator('.ant-table-row', { hasText: lotTitle }).getByRole('button', { name: '支付余款' }).count()).toBe(0);
+    await shot(winner.page, 'bidding-dealcar-paid-B');
 
     await loser.page.goto('/personalCenter/priceRecord');
     await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
+import { chooseLiveProtocol } from './modules/bidding/live-channel';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/error-handler';
@@ -47,7 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     hsts: ctx.env.NODE_ENV === 'production',
   });
   await app.register(formbody);
-  await app.register(websocket);
+  await app.register(websocket, { options: { handleProtocols: chooseLiveProtocol } });
   installRateLimit(app, ctx.env.RATE_LIMIT_PER_MINUTE);
   installErrorHandler(app);
 

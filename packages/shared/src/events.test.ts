@@ -5,7 +5,7 @@ import { parseLiveEvent } from './events';
 describe('live events', () => {
   it('accepts each event type with seq and serverTime', () => {
     const base = { orderId: '1890000000000000001', seq: 3, serverTime: 1_700_000_000_000 };
-    const placed = { type: 'bid.placed', ...base, bidderNo: 'A1**3', amount: '128000.00', auto: false, bidTime: 1, status: 3, endTime: 2, bidCount: 3 };
+    const placed = { type: 'bid.placed', ...base, bidderNo: 'A1**3', amount: '128000.00', auto: false, bidTime: 1, status: 3, endTime: 2, bidCount: 3, mine: true };
     expect(parseLiveEvent(JSON.stringify(placed))).toEqual(placed);
     expect(parseLiveEvent(JSON.stringify({ type: 'lot.extended', ...base, endTime: 5, status: 4 }))?.type).toBe('lot.extended');
     expect(parseLiveEvent(JSON.stringify({ type: 'lot.closed', ...base, status: 5, finalPrice: '1.00', winnerNo: 'A1**3' }))?.type).toBe('lot.closed');

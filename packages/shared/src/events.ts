@@ -17,7 +17,16 @@ export const bidPlacedEvent = z.object({
   status: z.number().int(),
   endTime: z.number().int(),
   bidCount: z.number().int(),
+  /**
+   * Per connection: true when the buyer who opened this connection (WebSocket subprotocol
+   * `bearer.<token>` beside `chepai.live`) placed the bid; false for everyone else and anonymous watchers.
+   */
+  mine: z.boolean(),
 });
+
+/** The subprotocol every live connection asks for; a logged-in client adds `bearer.<token>`. */
+export const LIVE_PROTOCOL = 'chepai.live';
+export const LIVE_BEARER_PREFIX = 'bearer.';
 
 /** Anti-sniping moved the end; shares `seq` with the bid that caused it. */
 export const lotExtendedEvent = z.object({
@@ -50,6 +59,7 @@ export type LiveEvent = z.infer<typeof liveEvent>;
 export type BidPlacedEvent = z.infer<typeof bidPlacedEvent>;
 export type LotExtendedEvent = z.infer<typeof lotExtendedEvent>;
 export type LotClosedEvent = z.infer<typeof lotClosedEvent>;
+export type LotSnapshotEvent = z.infer<typeof lotSnapshotEvent>;
 
 /** Parses one WebSocket message; null if it is not a valid live event. */
 export function parseLiveEvent(text: string): LiveEvent | null {

@@ -14,7 +14,12 @@ export type NotifyListener = (payload: string) => void;
 export interface DbHandle {
   db: Kysely<Database>;
   driver: DbDriver;
-  listen(channel: string, listener: NotifyListener): Promise<() => Promise<void>>;
+  /**
+   * LISTENs on a channel. On a server the listening connection can drop (restart, failover, admin
+   * termination): it is re-established with backoff and LISTENs again, and `onResume` runs once the
+   * channel is live again, since notifications sent in between are lost for this process.
+   */
+  listen(channel: string, listener: NotifyListener, onResume?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,39 +73,71 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
   // without a listener its 'error' event would crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // One dedicated connection per process carries every LISTEN.
-  let listener: pg.Client | null = null;
+  // One dedicated connection per process carries every LISTEN; it is replaced when it drops.
+  let listener: Promise<pg.Client> | null = null;
+  let closing = false;
   const handlers = new Map<string, Set<NotifyListener>>();
-  const ensureListener = async () => {
-    if (listener) return listener;
+  const resumers = new Map<string, Set<() => void>>();
+  const listenSql = (channel: string) => `listen ${pg.escapeIdentifier(channel)}`;
+
+  const connectListener = async (): Promise<pg.Client> => {
     const client = new pg.Client({ connectionString });
-    client.on('error', () => {
-      if (listener === client) listener = null;
-    });
-    await client.connect();
+    const lost = () => {
+      if (closing || !listener) return;
+      listener = null;
+      void reconnect(0);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
     client.on('notification', (msg) => {
       for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
     });
-    listener = client;
+    await client.connect();
     return client;
   };
+
+  const reconnect = async (attempt: number): Promise<void> => {
+    await new Promise((r) => setTimeout(r, Math.min(10_000, 250 * 2 ** attempt)));
+    if (closing || listener) return;
+    const next = connectListener();
+    listener = next;
+    try {
+      const client = await next;
+      for (const channel of handlers.keys()) await client.query(listenSql(channel));
+      for (const channel of handlers.keys()) for (const resume of resumers.get(channel) ?? []) resume();
+    } catch {
+      if (listener === next) listener = null;
+      void next.then((c) => c.end()).catch(() => undefined);
+      if (!closing) void reconnect(attempt + 1);
+    }
+  };
+
   return {
     db,
     driver: 'pg',
-    async listen(channel, handler) {
-      const client = await ensureListener();
+    async listen(channel, handler, onResume) {
+      listener ??= connectListener().catch((err: unknown) => {
+        listener = null;
+        throw err;
+      });
+      const client = await listener;
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+        resumers.set(channel, new Set());
+        await client.query(listenSql(channel));
       }
       set.add(handler);
+      if (onResume) resumers.get(channel)?.add(onResume);
       return async () => {
         set.delete(handler);
+        if (onResume) resumers.get(channel)?.delete(onResume);
         if (set.size === 0) {
           handlers.delete(channel);
-          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          resumers.delete(channel);
+          const current = await listener?.catch(() => null);
+          await current?.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
     },
@@ -108,7 +145,9 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closing = true;
+      const client = await listener?.catch(() => null);
+      await client?.end().catch(() => undefined);
       await db.destroy();
     },
   };

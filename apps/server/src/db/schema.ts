@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit';
+  purpose: 'deposit' | 'balance';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;
@@ -116,6 +116,23 @@ export interface PaymentTable {
   provider_trade_no: string | null;
   created_at: Timestamp;
   paid_at: Timestamp | null;
+}
+
+export type DealState = 'awaiting_payment' | 'paid' | 'defaulted';
+
+export interface DealTable {
+  lot_id: Int8;
+  buyer_id: Int8;
+  final_price: Int8;
+  deposit_applied: Int8;
+  balance_due: Int8;
+  pay_deadline: Timestamp;
+  state: DealState;
+  payment_no: string | null;
+  paid_at: Timestamp | null;
+  defaulted_at: Timestamp | null;
+  late_payment_no: string | null;
+  created_at: Timestamp;
 }
 
 export interface PaymentNotificationTable {
@@ -355,4 +372,5 @@ export interface Database {
   lot: LotTable;
   lot_photo: LotPhotoTable;
   bid: BidTable;
+  deal: DealTable;
 }

@@ -8,7 +8,10 @@ class FakeSocket implements LiveSocket {
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
-  constructor(readonly url: string) {}
+  constructor(
+    readonly url: string,
+    readonly protocols: string[] = [],
+  ) {}
   close() {
     if (this.closed) return;
     this.closed = true;
@@ -22,10 +25,10 @@ class FakeSocket implements LiveSocket {
 const ORDER = '1234567890123456789';
 const snapshot = (seq: number) => ({ type: 'lot.snapshot', orderId: ORDER, seq, serverTime: 1, status: 3, currentPrice: seq ? '10000.00' : null, endTime: 9, bidCount: seq });
 const bid = (seq: number, amount = `${10000 + seq * 100}.00`) => ({
-  type: 'bid.placed', orderId: ORDER, seq, serverTime: 1, bidderNo: '12**56', amount, auto: false, bidTime: 1, status: 3, endTime: 9, bidCount: seq,
+  type: 'bid.placed', orderId: ORDER, seq, serverTime: 1, bidderNo: '12**56', amount, auto: false, bidTime: 1, status: 3, endTime: 9, bidCount: seq, mine: false,
 });
 
-function harness() {
+function harness(token: string | null = null) {
   const sockets: FakeSocket[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const events: LiveEvent[] = [];
@@ -33,8 +36,9 @@ function harness() {
   const conn = connectLot(ORDER, {
     onEvent: (e) => events.push(e),
     onStatus: (s) => statuses.push(s),
-    socket: (url) => {
-      const s = new FakeSocket(url);
+    token: () => token,
+    socket: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
       sockets.push(s);
       return s;
     },
@@ -50,6 +54,11 @@ describe('live client', () => {
   it('builds ws/wss URLs from the page location', () => {
     expect(liveUrl('7', null, { protocol: 'http:', host: 'a:1' })).toBe('ws://a:1/api/live/lots/7');
     expect(liveUrl('7', 12, { protocol: 'https:', host: 'b' })).toBe('wss://b/api/live/lots/7?since=12');
+  });
+
+  it('asks for the live subprotocol, with the session token as bearer.<token> when logged in', () => {
+    expect(harness().last().protocols).toEqual(['chepai.live']);
+    expect(harness('tok_abc-123').last().protocols).toEqual(['chepai.live', 'bearer.tok_abc-123']);
   });
 
   it('delivers valid events, drops invalid ones and those of other lots', () => {

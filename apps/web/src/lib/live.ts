@@ -1,4 +1,5 @@
-import { parseLiveEvent, type LiveEvent } from '@chepai/shared';
+import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL, parseLiveEvent, type LiveEvent } from '@chepai/shared';
+import { getToken } from './session';
 import { useEffect, useRef, useState } from 'react';
 import { syncServerTime } from './server-clock';
 
@@ -16,7 +17,9 @@ export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 export interface LiveOptions {
   onEvent: (event: LiveEvent) => void;
   onStatus?: (status: LiveStatus) => void;
-  socket?: (url: string) => LiveSocket;
+  socket?: (url: string, protocols: string[]) => LiveSocket;
+  /** The session token, sent as the subprotocol `bearer.<token>` so the server marks my bids `mine`. */
+  token?: () => string | null;
   /** Where the page is served from; ws/wss follows its protocol. */
   location?: Pick<Location, 'protocol' | 'host'>;
   schedule?: (fn: () => void, ms: number) => unknown;
@@ -43,7 +46,8 @@ export interface LiveConnection {
  * order: after a reconnect with `?since=` the server replays what was missed and nothing is repeated.
  */
 export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
-  const open = opts.socket ?? ((url: string) => new WebSocket(url) as unknown as LiveSocket);
+  const open = opts.socket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as LiveSocket);
+  const token = opts.token ?? getToken;
   const loc = opts.location ?? window.location;
   const schedule = opts.schedule ?? ((fn: () => void, ms: number) => window.setTimeout(fn, ms));
   const cancel = opts.cancel ?? ((h: unknown) => window.clearTimeout(h as number));
@@ -75,7 +79,8 @@ export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
   const connect = () => {
     if (stopped) return;
     opts.onStatus?.(attempt === 0 ? 'connecting' : 'reconnecting');
-    const s = open(liveUrl(orderId, seq, loc));
+    const bearer = token();
+    const s = open(liveUrl(orderId, seq, loc), bearer ? [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + bearer] : [LIVE_PROTOCOL]);
     socket = s;
     s.onopen = () => {
       attempt = 0;

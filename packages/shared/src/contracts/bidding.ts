@@ -92,6 +92,18 @@ export const depositInfo = endpoint({
   }),
 });
 
+/** The winner pays the balance (final price − applied deposit) through the payment provider. */
+export const payBalance = endpoint({
+  method: 'POST',
+  path: '/mall-auction/buyer/auc_order/balance',
+  auth: 'buyer',
+  input: z.object({ orderId: idSchema }),
+  output: z.object({ paymentNo: z.string(), payUrl: z.string() }),
+});
+
+export const DEAL_STATES = ['awaiting_payment', 'paid', 'defaulted'] as const;
+export type DealState = (typeof DEAL_STATES)[number];
+
 export const placeBid = endpoint({
   method: 'POST',
   path: '/mall-auction/buyer/auc_order/bid',
@@ -146,6 +158,9 @@ export const myDeals = endpoint({
       closedAt: z.number().int(),
       /** Pay the balance before this, or the deposit is forfeited (悔拍). */
       payDeadline: z.number().int(),
+      /** awaiting_payment → paid, or defaulted at the deadline (deposit forfeited). */
+      dealState: z.enum(DEAL_STATES),
+      paidAt: z.number().int().nullable(),
     }),
   ),
 });

@@ -139,8 +139,15 @@ export const lotDetail = lotSummary.extend({
   extendStepMinutes: z.number().int(),
   watchers: z.number().int(),
   views: z.number().int(),
+  /** For the logged-in buyer (false / null for everyone else): deposit paid and not refunded. */
   registered: z.boolean(),
   leading: z.boolean(),
+  /** The buyer's own 竞买号, unmasked. */
+  bidderNo: z.string().nullable(),
+  /** The buyer's highest recorded bid on this lot; with leading false it means 已出局. */
+  myTopAmount: z.string().nullable(),
+  /** The buyer's secret proxy maximum while they lead with one. */
+  myMaxAmount: z.string().nullable(),
   vinMasked: z.string(),
   plateMasked: z.string(),
   transmission: z.string(),

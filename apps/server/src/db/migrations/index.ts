@@ -5,6 +5,7 @@ import * as m003 from './003-lots';
 import * as m004 from './004-catalog';
 import * as m005 from './005-bidding';
 import * as m006 from './006-lot-age-mileage-index';
+import * as m007 from './007-deals';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004-catalog': m004,
   '005-bidding': m005,
   '006-lot-age-mileage-index': m006,
+  '007-deals': m007,
 };

@@ -1,4 +1,4 @@
-import { bidding, type LiveEvent } from '@chepai/shared';
+import { bidding } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
@@ -8,14 +8,15 @@ import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
 import { currentUser } from '../accounts/auth-check';
 import { biddingRepo } from './bidding.repo';
 import { biddingService } from './bidding.service';
-import { eventsOfBid } from './live-events';
+import { dealsService } from './deals';
+import { eventsOfBid, type BusEvent } from './live-events';
 import { registerLiveChannel } from './live-channel';
 import { myRecords } from './my-records';
 
 /** Deposits, bids, the close and the live channel. */
 export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.dbh;
-  const bus = createDbLiveBus<LiveEvent>(ctx.dbh, {
+  const bus = createDbLiveBus<BusEvent>(ctx.dbh, {
     // Events too large for NOTIFY are rebuilt from the bid row.
     load: async (lotId, seq) => {
       const [lot, bid] = await Promise.all([biddingRepo.lot(db, lotId), biddingRepo.bidAt(db, lotId, seq)]);
@@ -26,12 +27,15 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onReady', () => bus.start());
   app.addHook('onClose', () => bus.stop());
 
-  const service = biddingService(ctx, paymentsFor(ctx), bus);
+  const deals = dealsService(ctx, paymentsFor(ctx));
+  const service = biddingService(ctx, paymentsFor(ctx), bus, deals);
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
+  addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => deals.defaultOverdueDeals(now) });
 
   route(app, bidding.deposit, async ({ orderId }, { request }) => service.registerDeposit(currentUser(request).id, orderId));
   route(app, bidding.depositInfo, async ({ orderId }, { request }) => service.depositInfo(currentUser(request).id, orderId));
+  route(app, bidding.payBalance, async ({ orderId }, { request }) => deals.payBalance(currentUser(request).id, orderId));
   route(app, bidding.placeBid, async (input, { request }) => service.placeBid({ buyerId: currentUser(request).id, ...input }));
   const records = myRecords(db);
   route(app, bidding.myBidRecord, async ({ pageNum, pageSize }, { request }) => records.bids(currentUser(request).id, pageNum, pageSize));

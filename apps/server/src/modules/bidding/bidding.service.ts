@@ -1,4 +1,4 @@
-import type { LiveEvent, bidding } from '@chepai/shared';
+import type { bidding } from '@chepai/shared';
 import { applyBid, BID_REJECTIONS, closeOutcome, type BidRejectionCode, type LotState } from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Transaction } from 'kysely';
@@ -9,8 +9,9 @@ import { keyedBatcher } from '../../lib/keyed-batcher';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
 import { biddingRepo as repo, type BidRow, type EngineLot } from './bidding.repo';
+import type { DealsService } from './deals';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
-import { closedEvent, eventsOfBid } from './live-events';
+import { closedEvent, eventsOfBid, type BusEvent } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
 
 const REGISTRATION_OPEN = new Set([2, 3, 4]);
@@ -32,7 +33,7 @@ export interface BidRequest {
   maxAmount?: number | undefined;
 }
 
-export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus<LiveEvent>) {
+export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus<BusEvent>, deals: DealsService) {
   const { db } = ctx.dbh;
 
   /** A paid deposit: frozen — or, when the lot has already closed, frozen and refunded at once. */
@@ -185,6 +186,7 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
     await trx.updateTable('lot').set({ status: outcome.status, closed_at: now, updated_at: now }).where('id', '=', lot.id).execute();
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
     await settleDeposits(trx, lot.id, winner, now);
+    if (outcome.status === 5 && winner && outcome.price !== null) await deals.openDeal(trx, lot.id, winner, outcome.price, now);
     const winnerNo = outcome.status === 5 && top ? top.bidder_no : null;
     await bus.publishInTx(trx, lot.id, closedEvent(lot.id, { ...lot, status: outcome.status }, winnerNo));
   }

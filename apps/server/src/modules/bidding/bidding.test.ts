@@ -172,20 +172,26 @@ describe('time-driven transitions and the close', () => {
 });
 
 describe('lot detail for a logged-in buyer', () => {
-  it('carries registered and leading', async () => {
+  it('carries registered, leading, the bidder number, my top bid and my proxy maximum', async () => {
     const lot = await makeLot(t);
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
-    const detail = async (token: string | null) =>
-      (await call<{ registered: boolean; leading: boolean }>(t, token, 'POST', '/api/mall-auction/home/detail/info', { orderId: lot })).data;
-    expect(await detail(null)).toMatchObject({ registered: false, leading: false });
-    expect(await detail(a.token)).toMatchObject({ registered: false, leading: false });
+    type Mine = { registered: boolean; leading: boolean; bidderNo: string | null; myTopAmount: string | null; myMaxAmount: string | null };
+    const detail = async (token: string | null) => (await call<Mine>(t, token, 'POST', '/api/mall-auction/home/detail/info', { orderId: lot })).data;
+    const nobody = { registered: false, leading: false, bidderNo: null, myTopAmount: null, myMaxAmount: null };
+    expect(await detail(null)).toMatchObject(nobody);
+    expect(await detail(a.token)).toMatchObject(nobody);
     await payDeposit(t, a.token, lot);
     await payDeposit(t, b.token, lot);
-    expect(await detail(a.token)).toMatchObject({ registered: true, leading: false });
-    await placeBid(t, a.token, lot, '10000');
-    expect(await detail(a.token)).toMatchObject({ registered: true, leading: true });
-    expect(await detail(b.token)).toMatchObject({ registered: true, leading: false });
-    expect(await detail('not-a-token')).toMatchObject({ registered: false, leading: false });
+    const aNo = (await call<{ bidderNo: string }>(t, a.token, 'GET', `/api/mall-auction/buyer/auc_order/deposit/${lot}`)).data.bidderNo;
+    expect(aNo).toMatch(/^\d{6}$/);
+    expect(await detail(a.token)).toMatchObject({ registered: true, leading: false, bidderNo: aNo, myTopAmount: null, myMaxAmount: null });
+    // a leads with a proxy maximum; b's bid is answered by the proxy, so b is 已出局 with a top bid.
+    await placeBid(t, a.token, lot, '10000', '12000');
+    expect(await detail(a.token)).toMatchObject({ registered: true, leading: true, bidderNo: aNo, myTopAmount: '10000.00', myMaxAmount: '12000.00' });
+    await placeBid(t, b.token, lot, '10500');
+    expect(await detail(b.token)).toMatchObject({ registered: true, leading: false, myTopAmount: '10500.00', myMaxAmount: null });
+    expect(await detail(a.token)).toMatchObject({ leading: true, myTopAmount: '11000.00', myMaxAmount: '12000.00' });
+    expect(await detail('not-a-token')).toMatchObject(nobody);
   });
 });
 

@@ -1,9 +1,11 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeBuyer, makeLot, MIN, payDeposit, placeBid } from './bidding-fixture';
 import { watch } from './live-client';
 
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
@@ -73,6 +75,50 @@ describe('live channel /api/live/lots/{orderId}', () => {
     t.setNow(null);
     w.close();
     late.close();
+  });
+
+  it('marks bids mine only on the connection of the buyer who placed them', async () => {
+    const lot = await makeLot(t);
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    await payDeposit(t, a.token, lot);
+    await payDeposit(t, b.token, lot);
+    const [asA, asB, anonymous, stale] = [await watch(base, lot, undefined, a.token), await watch(base, lot, undefined, b.token), await watch(base, lot), await watch(base, lot, undefined, 'not-a-token')];
+    for (const w of [asA, asB, anonymous, stale]) await w.until(1);
+    expect(asA.protocol).toBe('chepai.live');
+    await placeBid(t, a.token, lot, '10000');
+    await placeBid(t, b.token, lot, '10500');
+    const mineFlags = async (w: Awaited<ReturnType<typeof watch>>) => (await w.until(3)).flatMap((e) => (e.type === 'bid.placed' ? [e.mine] : []));
+    expect(await mineFlags(asA)).toEqual([true, false]);
+    expect(await mineFlags(asB)).toEqual([false, true]);
+    expect(await mineFlags(anonymous)).toEqual([false, false]);
+    expect(await mineFlags(stale)).toEqual([false, false]);
+    // The replay of a resumed connection is marked the same way; no account id ever reaches a watcher.
+    const resumed = await watch(base, lot, 0, b.token);
+    expect(await mineFlags(resumed)).toEqual([false, true]);
+    expect(JSON.stringify(resumed.raw)).not.toContain(a.id);
+    for (const w of [asA, asB, anonymous, stale, resumed]) w.close();
+  });
+
+  it.runIf(onServer)('catches up from the database after its LISTEN connection drops', async () => {
+    const lot = await makeLot(t);
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    await payDeposit(t, a.token, lot);
+    await payDeposit(t, b.token, lot);
+    const w = await watch(base, lot);
+    await w.until(1);
+    await placeBid(t, a.token, lot, '10000');
+    await w.until(2);
+    // Kill this process's listening connection: notifications sent until it is back are lost to it.
+    const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(t.ctx.dbh.db);
+    expect(killed.rows[0]?.n).toBe(1);
+    expect((await placeBid(t, b.token, lot, '10500')).status).toBe(200);
+    const events = await w.until(3);
+    expect(events[2]).toMatchObject({ type: 'bid.placed', seq: 2, amount: '10500.00' });
+    // And live again afterwards.
+    expect((await placeBid(t, a.token, lot, '11000')).status).toBe(200);
+    await w.until(4);
+    expect(w.events.map((e) => (e.type === 'bid.placed' ? e.amount : e.type))).toEqual(['lot.snapshot', '10000.00', '10500.00', '11000.00']);
+    w.close();
   });
 
   it('refuses a malformed lot id, a bad since and an unknown lot with a Chinese message', async () => {

@@ -1,29 +1,48 @@
-import { idSchema, type LiveEvent } from '@chepai/shared';
+import { idSchema, LIVE_BEARER_PREFIX, LIVE_PROTOCOL, type LiveEvent } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LiveBus } from '../../platform/live/live-bus';
+import { sessions } from '../accounts/sessions';
 import { biddingRepo as repo } from './bidding.repo';
-import { closedEvent, eventsOfBid, snapshotEvent } from './live-events';
+import { closedEvent, eventsOfBid, forViewer, snapshotEvent, type BusEvent } from './live-events';
 
 const REPLAY_PAGE = 500;
-const encoded = new WeakMap<LiveEvent, string>();
 const PING_MS = 25_000;
+/** One bus event reaches every watcher of the lot in this process as the same object: encode it once per variant. */
+const encoded = new WeakMap<BusEvent, { others?: string; mine?: string }>();
+
+/** The `bearer.<token>` entry of the Sec-WebSocket-Protocol header, if the client sent one. */
+export function bearerFromProtocols(header: string | string[] | undefined): string | null {
+  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((p) => p.trim());
+  const bearer = entries.find((p) => p.startsWith(LIVE_BEARER_PREFIX));
+  return bearer ? bearer.slice(LIVE_BEARER_PREFIX.length) : null;
+}
+
+/** Answers the subprotocol the client asked for (browsers refuse a connection that asked for one and got none). */
+export const chooseLiveProtocol = (protocols: Set<string>): string | false => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false);
 
 /**
  * WebSocket /api/live/lots/{orderId}[?since=seq]: a snapshot, then (with since) every bid after
  * `since` replayed from the database, then live events. The subscription starts before the
- * database is read and buffers, so nothing falls between replay and live.
+ * database is read and buffers, so nothing falls between replay and live; when the bus reports a
+ * gap (its LISTEN connection dropped and came back) the connection catches up from the database the
+ * same way. A logged-in buyer authenticates with the subprotocol `bearer.<token>` (never in the
+ * URL) and gets `mine: true` on their own bids.
  */
-export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<LiveEvent>) {
+export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<BusEvent>) {
   const { db } = ctx.dbh;
+  const resolver = sessions(ctx);
   app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>('/api/live/lots/:orderId', { websocket: true }, (socket, request) => {
-    const send = (event: LiveEvent | { type: 'error'; message: string }) => {
+    let viewerId: string | null = null;
+    const send = (event: BusEvent | { type: 'error'; message: string }) => {
       if (socket.readyState !== socket.OPEN) return;
       if (event.type === 'error') return socket.send(JSON.stringify(event));
-      // One live event reaches every watcher of the lot in this process as the same object: encode it once.
-      let text = encoded.get(event);
-      if (text === undefined) encoded.set(event, (text = JSON.stringify({ ...event, serverTime: ctx.now().getTime() })));
-      socket.send(text);
+      const mine = event.type === 'bid.placed' && viewerId !== null && event.bidderId === viewerId;
+      let texts = encoded.get(event);
+      if (!texts) encoded.set(event, (texts = {}));
+      const key = mine ? 'mine' : 'others';
+      texts[key] ??= JSON.stringify({ ...forViewer(event, viewerId), serverTime: ctx.now().getTime() } satisfies LiveEvent);
+      socket.send(texts[key]);
     };
     const refuse = (message: string) => {
       send({ type: 'error', message });
@@ -36,18 +55,55 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
     if (since !== null && (!Number.isSafeInteger(since) || since < 0)) return refuse('since 必须是非负整数');
     const orderId = id.data;
 
-    let snapshotSeq: number | null = null;
+    // Highest bid seq and extension seq delivered; events at or below them are duplicates.
+    let lastBid = -1;
+    let lastExtension = -1;
     let closedSent = false;
-    const buffer: LiveEvent[] = [];
-    const forward = (e: LiveEvent) => {
+    let catchingUp = true;
+    let buffer: BusEvent[] = [];
+    const forward = (e: BusEvent) => {
       if (e.type === 'lot.closed') {
         if (!closedSent) send(e);
         closedSent = true;
-      } else if (snapshotSeq !== null && e.seq > snapshotSeq) {
+      } else if (e.type === 'bid.placed' && e.seq > lastBid) {
+        lastBid = e.seq;
+        send(e);
+      } else if (e.type === 'lot.extended' && e.seq > lastExtension) {
+        lastExtension = e.seq;
         send(e);
       }
     };
-    const off = bus.subscribe(orderId, (e) => (snapshotSeq === null ? buffer.push(e) : forward(e)));
+
+    /** Every bid after lastBid from the database, then the close if the lot has closed, then what buffered meanwhile. */
+    const catchUp = async () => {
+      catchingUp = true;
+      const lot = await repo.lot(db, orderId);
+      if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
+      for (let from = lastBid; from < lot.bid_count; ) {
+        const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
+        if (!rows.length) break;
+        for (const row of rows) for (const e of eventsOfBid(orderId, row, lot)) forward(e);
+        from = rows.at(-1)?.seq ?? lot.bid_count;
+      }
+      if ((lot.status === 5 || lot.status === 6) && !closedSent) {
+        const top = await repo.topBid(db, orderId, lot.bid_count);
+        forward(closedEvent(orderId, lot, lot.status === 5 ? (top?.bidder_no ?? null) : null));
+      }
+      catchingUp = false;
+      const pending = buffer;
+      buffer = [];
+      for (const e of pending) forward(e);
+    };
+    const failed = (err: unknown) => {
+      request.log.error({ err }, 'live channel failed');
+      socket.close(1011, 'error');
+    };
+
+    const off = bus.subscribe(
+      orderId,
+      (e) => (catchingUp ? buffer.push(e) : forward(e)),
+      () => void catchUp().catch(failed),
+    );
     const ping = setInterval(() => socket.ping(), PING_MS);
     socket.on('close', () => {
       off();
@@ -55,27 +111,20 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
     });
 
     void (async () => {
+      const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
+      const user = token ? await resolver.resolve(token) : null;
+      viewerId = user?.role === 'buyer' ? user.id : null;
       const lot = await repo.lot(db, orderId);
       if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
       send(snapshotEvent(orderId, lot));
-      if (since !== null) {
-        for (let from = since; from < lot.bid_count; ) {
-          const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
-          if (!rows.length) break;
-          for (const row of rows) for (const e of eventsOfBid(orderId, row, lot)) send(e);
-          from = rows.at(-1)?.seq ?? lot.bid_count;
-        }
-        if (lot.status === 5 || lot.status === 6) {
-          const top = await repo.topBid(db, orderId, lot.bid_count);
-          closedSent = true;
-          send(closedEvent(orderId, lot, lot.status === 5 ? (top?.bidder_no ?? null) : null));
-        }
+      if (since === null) {
+        // A fresh watcher starts from the snapshot; only what follows it is news.
+        lastBid = lastExtension = lot.bid_count;
+        if (lot.status === 5 || lot.status === 6) closedSent = true;
+      } else {
+        lastBid = lastExtension = since;
       }
-      snapshotSeq = lot.bid_count;
-      for (const e of buffer.splice(0)) forward(e);
-    })().catch((err: unknown) => {
-      request.log.error({ err }, 'live channel failed');
-      socket.close(1011, 'error');
-    });
+      await catchUp();
+    })().catch(failed);
   });
 }

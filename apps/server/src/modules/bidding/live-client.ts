@@ -1,11 +1,11 @@
-import { parseLiveEvent, type LiveEvent } from '@chepai/shared';
+import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL, parseLiveEvent, type LiveEvent } from '@chepai/shared';
 import { vi } from 'vitest';
 import WebSocket from 'ws';
 
-/** A test watcher: collects every live message of one lot. */
-export async function watch(base: string, orderId: string, since?: number) {
+/** A test watcher: collects every live message of one lot; with a token it watches as that buyer. */
+export async function watch(base: string, orderId: string, since?: number, token?: string) {
   const url = `${base.replace(/^http/, 'ws')}/api/live/lots/${orderId}${since === undefined ? '' : `?since=${since}`}`;
-  const ws = new WebSocket(url);
+  const ws = new WebSocket(url, token === undefined ? [LIVE_PROTOCOL] : [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + token]);
   const events: LiveEvent[] = [];
   const raw: unknown[] = [];
   let closed = false;
@@ -21,6 +21,7 @@ export async function watch(base: string, orderId: string, since?: number) {
     ws.once('error', reject);
   });
   return {
+    protocol: ws.protocol,
     events,
     raw,
     isClosed: () => closed,

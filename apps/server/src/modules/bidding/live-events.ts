@@ -1,13 +1,27 @@
-import type { LiveEvent } from '@chepai/shared';
+import type { BidPlacedEvent, LiveEvent, LotClosedEvent, LotSnapshotEvent } from '@chepai/shared';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import { maskBidderNo } from '../lots/masking';
 import type { BidRow, EngineLot } from './bidding.repo';
 
+/**
+ * Events as they travel between processes: bid.placed carries the bidder's account id (null for a
+ * seeded demo bidder) instead of the per-connection `mine`, which each connection works out.
+ */
+export type BusBidPlaced = Omit<BidPlacedEvent, 'mine'> & { bidderId: string | null };
+export type BusEvent = Exclude<LiveEvent, BidPlacedEvent> | BusBidPlaced;
+
+/** The event one connection receives: `viewerId` is the buyer behind the connection, if any. */
+export function forViewer(event: BusEvent, viewerId: string | null): LiveEvent {
+  if (event.type !== 'bid.placed') return event;
+  const { bidderId, ...rest } = event;
+  return { ...rest, mine: viewerId !== null && bidderId === viewerId };
+}
+
 /** bid.placed (and lot.extended when the bid moved the end) exactly as a watcher receives them. */
-export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, 'status' | 'end_time'>): LiveEvent[] {
+export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, 'status' | 'end_time'>): BusEvent[] {
   const endTime = (bid.end_time_after ?? lot.end_time).getTime();
   const status = bid.status_after ?? Math.min(lot.status, 4);
-  const placed: LiveEvent = {
+  const placed: BusBidPlaced = {
     type: 'bid.placed',
     orderId,
     seq: bid.seq,
@@ -19,12 +33,13 @@ export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, '
     status,
     endTime,
     bidCount: bid.seq,
+    bidderId: bid.bidder_id,
   };
   if (!bid.extended) return [placed];
   return [placed, { type: 'lot.extended', orderId, seq: bid.seq, serverTime: Date.now(), endTime, status: 4 }];
 }
 
-export function closedEvent(orderId: string, lot: Pick<EngineLot, 'status' | 'bid_count' | 'current_price'>, winnerNo: string | null): LiveEvent {
+export function closedEvent(orderId: string, lot: Pick<EngineLot, 'status' | 'bid_count' | 'current_price'>, winnerNo: string | null): LotClosedEvent {
   return {
     type: 'lot.closed',
     orderId,
@@ -36,7 +51,7 @@ export function closedEvent(orderId: string, lot: Pick<EngineLot, 'status' | 'bi
   };
 }
 
-export function snapshotEvent(orderId: string, lot: EngineLot): LiveEvent {
+export function snapshotEvent(orderId: string, lot: EngineLot): LotSnapshotEvent {
   return {
     type: 'lot.snapshot',
     orderId,

@@ -1,6 +1,6 @@
-import { bidding, type EndpointOutput, type Page } from '@chepai/shared';
+import type { bidding} from '@chepai/shared';
+import { type EndpointOutput, type Page } from '@chepai/shared';
 import { fenToYuanString } from '@chepai/shared/domain/money';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -43,46 +43,44 @@ export function myRecords(db: Kysely<Database>) {
     },
 
     async deals(buyerId: string, pageNum: number, pageSize: number): Promise<Page<Row<typeof bidding.myDeals>>> {
-      const won = db
-        .selectFrom('lot')
-        .innerJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
-        .where('lot.status', '=', 5)
-        .where('top.bidder_id', '=', buyerId);
+      const mine = db.selectFrom('deal').where('deal.buyer_id', '=', buyerId);
       const [rows, count] = await Promise.all([
-        won
-          .leftJoin('deposit_ledger as d', (j) => j.onRef('d.lot_id', '=', 'lot.id').on('d.buyer_id', '=', buyerId))
+        mine
+          .innerJoin('lot', 'lot.id', 'deal.lot_id')
+          .leftJoin('deposit_ledger as d', (j) => j.onRef('d.lot_id', '=', 'deal.lot_id').onRef('d.buyer_id', '=', 'deal.buyer_id'))
           .select((eb) => [
             'lot.id',
             'lot.title',
-            'lot.current_price',
-            'lot.closed_at',
-            'lot.end_time',
-            'd.amount as deposit',
+            'deal.final_price',
+            'deal.deposit_applied',
+            'deal.balance_due',
+            'deal.pay_deadline',
+            'deal.state',
+            'deal.paid_at',
+            'deal.created_at',
             'd.state as deposit_state',
             eb.selectFrom('lot_photo').select('url').whereRef('lot_photo.lot_id', '=', 'lot.id').orderBy('is_cover', 'desc').orderBy('seq').limit(1).as('cover'),
           ])
-          .orderBy(sql`coalesce(lot.closed_at, lot.end_time)`, 'desc')
+          .orderBy('deal.created_at', 'desc')
+          .orderBy('deal.lot_id', 'desc')
           .offset((pageNum - 1) * pageSize)
           .limit(pageSize)
           .execute(),
-        won.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        mine.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
-      const list = rows.map((r) => {
-        const price = Number(r.current_price);
-        const deposit = Number(r.deposit ?? 0);
-        const closedAt = (r.closed_at ?? r.end_time).getTime();
-        return {
-          orderId: r.id,
-          title: r.title,
-          coverUrl: r.cover ?? null,
-          finalPrice: fenToYuanString(price),
-          deposit: fenToYuanString(deposit),
-          depositState: r.deposit_state ?? 'applied',
-          balanceDue: fenToYuanString(Math.max(price - (r.deposit_state === 'forfeited' ? 0 : deposit), 0)),
-          closedAt,
-          payDeadline: closedAt + bidding.WINNER_PAY_HOURS * 3600_000,
-        };
-      });
+      const list = rows.map((r) => ({
+        orderId: r.id,
+        title: r.title,
+        coverUrl: r.cover ?? null,
+        finalPrice: fenToYuanString(Number(r.final_price)),
+        deposit: fenToYuanString(Number(r.deposit_applied)),
+        depositState: r.deposit_state ?? ('applied' as const),
+        balanceDue: fenToYuanString(r.state === 'paid' ? 0 : Number(r.balance_due)),
+        closedAt: r.created_at.getTime(),
+        payDeadline: r.pay_deadline.getTime(),
+        dealState: r.state,
+        paidAt: r.paid_at?.getTime() ?? null,
+      }));
       return page(list, Number(count.n), pageNum, pageSize);
     },
 

@@ -1,3 +1,4 @@
+import { NOT_A_BIDDER } from '../bidding/bidder-view';
 import { fenToYuanString, yuanToFen } from '@chepai/shared/domain/money';
 import { HALLS, LOT_STATUS_TEXT, PUBLIC_LOT_STATUSES, type LotStatus } from '@chepai/shared/contracts/lot-enums';
 import type { ConditionReport, LotDetail, LotSummary, SearchFilters } from '@chepai/shared/contracts/lots';
@@ -125,8 +126,7 @@ export function lotsService(ctx: AppContext, views: ViewCounter) {
         extendStepMinutes: Math.round(row.extend_step_sec / 60),
         watchers: row.watchers,
         views: Number(row.views) + views.pending(id),
-        registered: false,
-        leading: false,
+        ...NOT_A_BIDDER,
         vinMasked: maskVin(row.vin),
         plateMasked: maskPlate(row.plate_no),
         transmission: row.transmission,

@@ -17,8 +17,12 @@ export interface LiveBus<E extends SequencedEvent> {
   publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
   /** Several events in one statement (one round trip), delivered in this order. */
   publishManyInTx(trx: Kysely<Database>, lotId: string, events: E[]): Promise<void>;
-  /** Handlers of one lot are called in the order events were published. */
-  subscribe(lotId: string, handler: LiveHandler<E>): () => void;
+  /**
+   * Handlers of one lot are called in the order events were published. `onGap` runs when events may
+   * have been lost in between (the listening connection dropped and is back): the subscriber should
+   * catch up from the database.
+   */
+  subscribe(lotId: string, handler: LiveHandler<E>, onGap?: () => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,6 +48,7 @@ export interface DbLiveBusOptions<E> {
 export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options: DbLiveBusOptions<E>): LiveBus<E> {
   const channel = options.channel ?? 'lot_events';
   const handlers = new Map<string, Set<LiveHandler<E>>>();
+  const gapHandlers = new Map<string, Set<() => void>>();
   // One promise chain per lot keeps delivery in arrival order even when a reference must be loaded.
   const chains = new Map<string, Promise<void>>();
   let unlisten: (() => Promise<void>) | null = null;
@@ -99,17 +104,28 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
       const calls = events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
       await sql`select ${sql.join(calls)}`.execute(trx);
     },
-    subscribe(lotId, handler) {
+    subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);
       if (!set) handlers.set(lotId, (set = new Set()));
       set.add(handler);
+      let gaps = gapHandlers.get(lotId);
+      if (onGap) {
+        if (!gaps) gapHandlers.set(lotId, (gaps = new Set()));
+        gaps.add(onGap);
+      }
       return () => {
         set.delete(handler);
         if (set.size === 0 && handlers.get(lotId) === set) handlers.delete(lotId);
+        if (onGap && gaps) {
+          gaps.delete(onGap);
+          if (gaps.size === 0 && gapHandlers.get(lotId) === gaps) gapHandlers.delete(lotId);
+        }
       };
     },
     async start() {
-      unlisten ??= await dbh.listen(channel, receive);
+      unlisten ??= await dbh.listen(channel, receive, () => {
+        for (const gaps of [...gapHandlers.values()]) for (const gap of [...gaps]) gap();
+      });
     },
     async stop() {
       await unlisten?.();

@@ -14,9 +14,3 @@ export const usePayDeposit = () => useMutation({ mutationFn: (orderId: string) =
 
 export const useMyDeposits = (pageNum: number) =>
   useQuery({ queryKey: ['my-deposits', pageNum], queryFn: () => callApi(bidding.myDeposits, { pageNum, pageSize: 10 }) });
-
-export const useMyDeals = (pageNum: number) =>
-  useQuery({ queryKey: ['my-deals', pageNum], queryFn: () => callApi(bidding.myDeals, { pageNum, pageSize: 10 }) });
-
-export const useMyBids = (pageNum: number) =>
-  useQuery({ queryKey: ['my-bids', pageNum], queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }) });

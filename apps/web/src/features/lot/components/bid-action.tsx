@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/use-session';
-import { useDepositInfo } from '../api/bidding-queries';
 import { BidPanel, type MyState } from './bid-panel';
 
 /** The call to action by phase and by who is looking: log in, pay the deposit, bid, or the result. */
@@ -14,9 +13,7 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
   const now = useServerNow(1000);
   const isBuyer = user?.role === 'buyer';
   const open = lot.status === 2 || lot.status === 3 || lot.status === 4;
-  const deposit = useDepositInfo(lot.orderId, isBuyer && lot.status >= 2 && lot.status <= 6);
-  const registered = lot.registered || deposit.data?.registered === true;
-  const bidderNo = deposit.data?.bidderNo ?? null;
+  const { registered, bidderNo } = lot;
 
   if (lot.status === 0) {
     return (
@@ -30,7 +27,12 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
     return (
       <div className="bid-result" data-testid="bid-result">
         {won ? (
-          <Alert type="success" showIcon message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`} description="请在 72 小时内付清余款，保证金已自动抵扣。" />
+          <Alert type="success" showIcon message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`} description={
+              <>
+                请在 72 小时内付清余款，保证金已自动抵扣。<Link to="/dealCar">前往支付余款</Link>
+              </>
+            }
+          />
         ) : (
           <Alert
             type="info"

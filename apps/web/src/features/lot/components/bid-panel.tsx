@@ -50,9 +50,22 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
     <div className="bid-panel" data-testid="bid-panel">
       <div className="bid-state">
         我的状态 <Tag color={STATE_TAG[myState].color} data-testid="my-state">{STATE_TAG[myState].text}</Tag>
+        {lot.myTopAmount !== null && (
+          <span className="muted" data-testid="my-top">
+            我的最高出价 {yuanText(lot.myTopAmount)}
+          </span>
+        )}
         <span className="muted">最低可出 {yuanText(toYuan(min))}</span>
       </div>
-      {myState === 'leading' && <Alert type="success" showIcon message="您当前是最高出价者" className="bid-alert" />}
+      {myState === 'leading' && (
+        <Alert
+          type="success"
+          showIcon
+          className="bid-alert"
+          message={lot.myMaxAmount ? `您当前是最高出价者 · 代理上限 ${yuanText(lot.myMaxAmount)}` : '您当前是最高出价者'}
+          description={lot.myMaxAmount ? '他人出价时，系统将在上限内自动为您加价；可勾选代理出价提高上限。' : undefined}
+        />
+      )}
       <div className="bid-quick">
         {quickBids(grid, [1, 2, 5]).map((amount, i) => (
           <Button key={amount} disabled={myState === 'leading'} onClick={() => setConfirm({ amount, max: null })}>

@@ -20,9 +20,6 @@ export interface LiveLot {
   connection: LiveStatus;
 }
 
-/** Masks a bidder number the way the server does for everyone else: ****3456. */
-export const maskBidderNo = (no: string) => (no.length <= 4 ? no : `${'*'.repeat(Math.min(no.length - 4, 4))}${no.slice(-4)}`);
-
 const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
   status: lot.status,
   currentPrice: lot.bidCount ? lot.currentPrice : null,
@@ -35,10 +32,11 @@ const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
 });
 
 /**
- * Lot detail + live events. Every bid refreshes the page's queries (bid list, my state); a bid by
- * someone else while I lead raises the 您已被超越 notice at once.
+ * Lot detail + live events. Every bid refreshes the page's queries (bid list, my state). For a
+ * buyer the connection is authenticated, so each bid says whether it is `mine`: a bid by someone
+ * else while I lead flips me to 已出局 and raises the 您已被超越 notice at once.
  */
-export function useLiveLot(lot: LotDetail, myBidderNo: string | null): LiveLot {
+export function useLiveLot(lot: LotDetail, asBuyer: boolean): LiveLot {
   const queryClient = useQueryClient();
   const { notification } = App.useApp();
   const [state, setState] = useState(() => fromLot(lot));
@@ -47,7 +45,6 @@ export function useLiveLot(lot: LotDetail, myBidderNo: string | null): LiveLot {
     leading.current = lot.leading;
     setState((s) => ({ ...fromLot(lot), extendedTo: s.extendedTo, winnerNo: s.winnerNo, bidCount: Math.max(s.bidCount, lot.bidCount) }));
   }, [lot]);
-  const mine = myBidderNo ? maskBidderNo(myBidderNo) : null;
 
   const onEvent = (e: LiveEvent) => {
     if (e.type === 'lot.snapshot') {
@@ -57,9 +54,9 @@ export function useLiveLot(lot: LotDetail, myBidderNo: string | null): LiveLot {
     if (e.type === 'bid.placed') {
       setState((s) => ({ ...s, status: e.status, currentPrice: e.amount, bidCount: e.bidCount, endTime: e.endTime }));
       const wasLeading = leading.current;
-      if (mine) leading.current = e.bidderNo === mine;
+      if (asBuyer) leading.current = e.mine;
       setState((s) => ({ ...s, leading: leading.current }));
-      if (mine && wasLeading && e.bidderNo !== mine) {
+      if (asBuyer && wasLeading && !e.mine) {
         notification.warning({
           key: `outbid-${lot.orderId}`,
           message: '您的出价已被超越',

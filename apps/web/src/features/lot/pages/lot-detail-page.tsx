@@ -7,8 +7,7 @@ import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
 import { beijing } from '../../../components/lots/format';
 import { useSession } from '../../../lib/use-session';
-import { useDepositInfo } from '../api/bidding-queries';
-import { useBidRecords, useLotDetail } from '../api/lot-queries';
+import { useLotDetail } from '../api/lot-queries';
 import { AuctionPanel } from '../components/auction-panel';
 import { AuctionRules } from '../components/auction-rules';
 import { BidAction } from '../components/bid-action';
@@ -17,15 +16,12 @@ import { BidRecordList } from '../components/bid-record-list';
 import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
-import { maskBidderNo, useLiveLot } from '../hooks/use-live-lot';
+import { useLiveLot } from '../hooks/use-live-lot';
 import '../lot.css';
 
 function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
   const user = useSession();
-  const deposit = useDepositInfo(lot.orderId, user?.role === 'buyer' && lot.status >= 2 && lot.status <= 6);
-  const bidderNo = deposit.data?.bidderNo ?? null;
-  const live = useLiveLot(lot, bidderNo);
-  const firstPage = useBidRecords(lot.orderId, 1, lot.status >= 3);
+  const live = useLiveLot(lot, user?.role === 'buyer');
   const current: LotDetail = {
     ...lot,
     status: live.status,
@@ -34,9 +30,7 @@ function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
     currentPrice: live.currentPrice ?? lot.currentPrice,
     leading: live.leading,
   };
-  const mine = bidderNo ? maskBidderNo(bidderNo) : null;
-  const hasBid = Boolean(mine && firstPage.data?.list.some((b) => b.bidderNo === mine));
-  const myState: MyState = live.leading ? 'leading' : hasBid ? 'outbid' : 'none';
+  const myState: MyState = live.leading ? 'leading' : lot.myTopAmount !== null ? 'outbid' : 'none';
   return (
     <>
       <div className="lot-top panel">

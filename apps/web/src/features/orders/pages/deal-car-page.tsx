@@ -1,24 +1,36 @@
 import type { bidding, EndpointOutput } from '@chepai/shared';
-import { Table, Tag } from 'antd';
+import { Alert, Button, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
-import { useMyDeals } from '../api/orders-api';
+import { useMyDeals, usePayBalance } from '../api/orders-api';
 import '../orders.css';
 
 type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
 
 const DEPOSIT_TEXT = { pending: '待支付', frozen: '冻结中', applied: '已抵扣', refunded: '已退还', forfeited: '已扣除' } as const;
 
+function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
+  if (deal.dealState === 'paid') return <Tag color="green">已付清{deal.paidAt ? ` · ${beijing(deal.paidAt, 'short')}` : ''}</Tag>;
+  if (deal.dealState === 'defaulted') return <Tag color="default">逾期违约 · 保证金已扣除</Tag>;
+  return now > deal.payDeadline ? <Tag color="red">已逾期</Tag> : <Tag color="orange">待付余款</Tag>;
+}
+
 /** 我的成交车辆: won lots with the price, the deposit applied, what is left to pay and by when. */
 export default function DealCarPage() {
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useMyDeals(page);
+  const [params] = useSearchParams();
+  // The cashier returns here with ?paymentNo=…; until its notification lands the deal still shows unpaid.
+  const paying = params.has('paymentNo') && !params.has('cancelled') ? params.get('orderId') : null;
+  const { data, isFetching } = useMyDeals(page, paying);
+  const confirming = paying !== null && data?.list.some((d) => d.orderId === paying && d.dealState === 'awaiting_payment');
   const now = useServerNow(30_000);
+  const pay = usePayBalance();
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
+      {confirming && <Alert type="info" showIcon className="deal-confirming" message="支付结果确认中，请稍候…" />}
       <Table<Deal>
         rowKey="orderId"
         loading={isFetching}
@@ -52,8 +64,22 @@ export default function DealCarPage() {
           {
             title: '状态',
             key: 'status',
+            render: (_: unknown, r) => <DealStateTag deal={r} now={now} />,
+          },
+          {
+            title: '操作',
+            key: 'action',
             render: (_: unknown, r) =>
-              r.depositState === 'forfeited' ? <Tag color="default">已违约</Tag> : r.depositState === 'applied' && r.balanceDue === '0.00' ? <Tag color="green">已付清</Tag> : now > r.payDeadline ? <Tag color="red">已逾期</Tag> : <Tag color="orange">待付款</Tag>,
+              r.dealState === 'awaiting_payment' && now < r.payDeadline ? (
+                <Button
+                  type="primary"
+                  size="small"
+                  loading={pay.isPending && pay.variables === r.orderId}
+                  onClick={() => pay.mutate(r.orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
+                >
+                  支付余款
+                </Button>
+              ) : null,
           },
         ]}
       />
