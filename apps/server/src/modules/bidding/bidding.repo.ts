@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BidTable, Database, DepositLedgerState, LotTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,19 +30,34 @@ export const biddingRepo = {
   lot: (db: Db, lotId: string) => db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
 
   /**
-   * The lot with its top bid in one round trip; `lock` takes the row lock that serializes every
-   * bid and the close of the lot.
+   * The batch's one read under the lock: the lot row (locked), its top bid and the deposits of the
+   * batch's buyers, in one round trip.
    */
-  async lotWithTop(db: Db, lotId: string, lock: boolean) {
-    const q = db
+  async lockForBatch(trx: Transaction<Database>, lotId: string, buyerIds: string[]) {
+    const row = await trx
       .selectFrom('lot')
       .leftJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
-      .select([...LOT_COLUMNS.map((c) => `lot.${c}` as const), 'top.bidder_id as top_bidder_id', 'top.bidder_no as top_bidder_no'])
-      .where('lot.id', '=', lotId);
-    const row = await (lock ? q.forUpdate('lot') : q).executeTakeFirst();
+      .select((eb) => [
+        ...LOT_COLUMNS.map((c) => `lot.${c}` as const),
+        'top.bidder_id as top_bidder_id',
+        'top.bidder_no as top_bidder_no',
+        eb
+          .selectFrom('deposit_ledger as d')
+          .select(sql<Array<[string, string, DepositLedgerState]>>`coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)`.as('x'))
+          .whereRef('d.lot_id', '=', 'lot.id')
+          .where('d.buyer_id', 'in', buyerIds)
+          .as('deposits'),
+      ])
+      .where('lot.id', '=', lotId)
+      .forUpdate('lot')
+      .executeTakeFirst();
     if (!row) return undefined;
-    const { top_bidder_id, top_bidder_no, ...lot } = row;
-    return { lot: lot, top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no } };
+    const { top_bidder_id, top_bidder_no, deposits, ...lot } = row;
+    return {
+      lot,
+      top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
+      deposits: new Map((deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }])),
+    };
   },
 
   topBid: (db: Db, lotId: string, seq: number) =>
@@ -51,15 +66,13 @@ export const biddingRepo = {
   deposit: (db: Db, lotId: string, buyerId: string) =>
     db.selectFrom('deposit_ledger').select(['bidder_no', 'state', 'amount', 'payment_no']).where('lot_id', '=', lotId).where('buyer_id', '=', buyerId).executeTakeFirst(),
 
-  /** Deposits of several buyers of one lot, by buyer id. */
-  depositsOf: async (db: Db, lotId: string, buyerIds: string[]) => {
-    if (!buyerIds.length) return new Map<string, { bidder_no: string; state: DepositLedgerState }>();
-    const rows = await db.selectFrom('deposit_ledger').select(['buyer_id', 'bidder_no', 'state']).where('lot_id', '=', lotId).where('buyer_id', 'in', buyerIds).execute();
-    return new Map(rows.map((r) => [r.buyer_id, { bidder_no: r.bidder_no, state: r.state }]));
+  /** A batch's writes in one statement: its bid rows, the lot's new state and the NOTIFY calls selected last. */
+  async writeBatch(trx: Transaction<Database>, lotId: string, rows: Array<Insertable<BidTable>>, lot: Updateable<LotTable>, notifies: Array<RawBuilder<unknown>>) {
+    const calls = [...notifies.map((n, i) => n.as(`n${i}`)), sql<number>`1`.as('done')];
+    const withLot = trx.with('upd', (qb) => qb.updateTable('lot').set(lot).where('id', '=', lotId));
+    if (rows.length) await withLot.with('ins', (qb) => qb.insertInto('bid').values(rows)).selectNoFrom(calls).execute();
+    else await withLot.selectNoFrom(calls).execute();
   },
-
-  insertBids: (trx: Transaction<Database>, rows: Array<Insertable<BidTable>>) =>
-    trx.insertInto('bid').values(rows).execute(),
 
   bidsSince: (db: Db, lotId: string, since: number, limit: number) =>
     db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '>', since).orderBy('seq').limit(limit).execute(),

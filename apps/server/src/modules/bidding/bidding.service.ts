@@ -93,10 +93,9 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
     return db.transaction().execute(async (trx) => {
-      const locked = await repo.lotWithTop(trx, orderId, true);
+      const locked = await repo.lockForBatch(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
-      const { lot, top } = locked;
-      const deposits = await repo.depositsOf(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
+      const { lot, top, deposits } = locked;
       const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
       let state = toLotState(lot, top);
       if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
@@ -131,23 +130,18 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
         return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
       });
       if (dirty) {
-        if (rows.length) await repo.insertBids(trx, rows);
+        // Bids, lot and NOTIFYs in one statement: one round trip between the lock and the commit.
         const leader = state.leaderId;
-        await trx
-          .updateTable('lot')
-          .set({
-            status: state.status,
-            current_price: state.currentPrice ?? lot.current_price,
-            bid_count: seq,
-            end_time: new Date(state.endTime),
-            leader_id: leader && !leader.startsWith('anon:') ? leader : null,
-            leader_max: state.leaderMax === null ? null : String(state.leaderMax),
-            updated_at: ctx.now(),
-          })
-          .where('id', '=', orderId)
-          .execute();
         const events = rows.flatMap((row) => eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot));
-        await bus.publishManyInTx(trx, orderId, events);
+        await repo.writeBatch(trx, orderId, rows, {
+          status: state.status,
+          current_price: state.currentPrice ?? lot.current_price,
+          bid_count: seq,
+          end_time: new Date(state.endTime),
+          leader_id: leader && !leader.startsWith('anon:') ? leader : null,
+          leader_max: state.leaderMax === null ? null : String(state.leaderMax),
+          updated_at: ctx.now(),
+        }, bus.notifyCalls(orderId, events));
       }
       return answers;
     });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DbHandle } from '../../db/client';
 import type { Database } from '../../db/schema';
 
@@ -15,8 +15,11 @@ export interface LiveBus<E extends SequencedEvent> {
   publish(lotId: string, event: E): Promise<void>;
   /** Publishes inside a transaction: PostgreSQL delivers it at commit, in commit order, or never. */
   publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
-  /** Several events in one statement (one round trip), delivered in this order. */
-  publishManyInTx(trx: Kysely<Database>, lotId: string, events: E[]): Promise<void>;
+  /**
+   * The `pg_notify(…)` calls that publish these events, to select inside a statement of the
+   * caller's transaction (delivered at its commit, in this order).
+   */
+  notifyCalls(lotId: string, events: E[]): Array<RawBuilder<unknown>>;
   /**
    * Handlers of one lot are called in the order events were published. `onGap` runs when events may
    * have been lost in between (the listening connection dropped and is back): the subscriber should
@@ -99,10 +102,8 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
     async publishInTx(trx, lotId, event) {
       await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(trx);
     },
-    async publishManyInTx(trx, lotId, events) {
-      if (!events.length) return;
-      const calls = events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
-      await sql`select ${sql.join(calls)}`.execute(trx);
+    notifyCalls(lotId, events) {
+      return events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
     },
     subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);
