@@ -187,6 +187,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(a.page, 'bidding-confirm-proxy', false);
     await dialog.getByRole('button', { name: '确认出价' }).click();
     await a.page.getByTestId('my-state').getByText('领先').waitFor();
+    // The lot detail tells A their own maximum (nobody else sees it).
+    await a.page.getByText('您当前是最高出价者 · 代理上限 ¥26,000.00').waitFor();
+    expect(await b.page.getByText(/代理上限/).count()).toBe(0);
     // B bids 25,500; A's proxy answers with 26,000 in the same transaction.
     await bid(b.page, /^\+1档/, 'bidding-confirm-B-vs-proxy');
     await b.page.locator('.ant-notification-notice', { hasText: '您的出价已被超越' }).waitFor();
@@ -194,7 +197,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await b.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
     await a.page.getByTestId('current-price').getByText('¥26,000.00').waitFor();
     expect(await a.page.getByTestId('my-state').innerText()).toBe('领先');
+    await a.page.getByTestId('my-top').getByText('¥26,000.00').waitFor();
     await shot(b.page, 'bidding-B-outbid-by-proxy', false);
+    await shot(a.page, 'bidding-A-leads-by-proxy', false);
   });
 
   it('a bid in the last minute extends the end for everyone', async () => {
