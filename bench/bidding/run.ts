@@ -1,7 +1,7 @@
 /**
  * Bidding benchmark: one hot lot, N concurrent bidders over HTTP against a real server process on
  * the PostgreSQL server. Phase 1 saturates (no think time): accepted bids/s and accept latency.
- * Phase 2 offers about half that rate: p50 / p99 below saturation. Then pgbench runs the bare SQL
+ * Phases 2 and 3 offer half and a quarter of that rate: p50 / p99 below saturation. Then pgbench runs the bare SQL
  * of one bid (lock + update the lot, insert the bid) on the same server: the database's ceiling.
  *
  *   npx tsx bench/bidding/run.ts    (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10)
@@ -130,10 +130,12 @@ async function main() {
 
     const saturated = await storm(server.url, lot, tokens, SECONDS, 0, 'ascending');
     report(`saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
-    const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * 0.5;
-    const thinkMs = (BIDDERS / offered) * 1000;
-    const below = await storm(server.url, lot, tokens, SECONDS, thinkMs, 'ascending');
-    report(`below saturation, ascending (~${offered.toFixed(0)} requests/s offered)`, below);
+    // Below saturation: the same clients with think time, offering half and a quarter of the saturated request rate.
+    for (const share of [0.5, 0.25]) {
+      const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * share;
+      const below = await storm(server.url, lot, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
+      report(`below saturation at ${share * 100}%, ascending (~${offered.toFixed(0)} requests/s offered)`, below);
+    }
     const war = await storm(server.url, lot, tokens, SECONDS, 0, 'minimum');
     report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
 
