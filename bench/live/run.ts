@@ -50,11 +50,13 @@ async function main() {
     const sentAt = new Map<number, number>();
     const latencies: number[] = [];
     let received = 0;
+    let watching = 0;
     for (let i = 0; i < WATCHERS; i++) {
       const base = i % 2 === 0 ? a.url : b.url;
       const ws = new WebSocket(`${base.replace('http', 'ws')}/api/live/lots/${lot}`);
       ws.on('message', (data: Buffer) => {
         const e = JSON.parse(data.toString()) as { type: string; seq: number };
+        if (e.type === 'lot.snapshot') watching++;
         if (e.type !== 'bid.placed') return;
         const t0 = sentAt.get(e.seq);
         if (t0 !== undefined) latencies.push(performance.now() - t0);
@@ -63,7 +65,8 @@ async function main() {
       sockets.push(ws);
       if (i % 200 === 199) await sleep(50);
     }
-    await Promise.all(sockets.map((ws) => (ws.readyState === ws.OPEN ? Promise.resolve() : new Promise((r) => ws.once('open', r)))));
+    // A watcher is watching once its snapshot has arrived (the server has subscribed it and read the lot).
+    while (watching < WATCHERS) await sleep(20);
     console.log(`${WATCHERS} watchers connected (${WATCHERS / 2} on each of 2 processes); placing ${BIDS} bids through process A, one every ${INTERVAL} ms`);
 
     let amount = 10_000;

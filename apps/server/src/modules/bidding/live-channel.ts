@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { sessions } from '../accounts/sessions';
-import { biddingRepo as repo } from './bidding.repo';
+import { biddingRepo as repo, type EngineLot } from './bidding.repo';
 import { closedEvent, eventsOfBid, forViewer, snapshotEvent, type BusEvent } from './live-events';
 
 const REPLAY_PAGE = 500;
@@ -74,10 +74,13 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
       }
     };
 
-    /** Every bid after lastBid from the database, then the close if the lot has closed, then what buffered meanwhile. */
-    const catchUp = async () => {
+    /**
+     * Every bid after lastBid from the database, then the close if the lot has closed, then what
+     * buffered meanwhile. `known`: the lot row just read by the caller (no second read).
+     */
+    const catchUp = async (known?: EngineLot) => {
       catchingUp = true;
-      const lot = await repo.lot(db, orderId);
+      const lot = known ?? (await repo.lot(db, orderId));
       if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
       for (let from = lastBid; from < lot.bid_count; ) {
         const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
@@ -124,7 +127,7 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
       } else {
         lastBid = lastExtension = since;
       }
-      await catchUp();
+      await catchUp(lot);
     })().catch(failed);
   });
 }
