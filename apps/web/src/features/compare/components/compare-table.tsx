@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { formatGuidePrice } from '../../../components/car-picker/picker-groups';
 import type { CompareCar } from '../utils/compare-list';
 import { compareBodyHtml, type CompareCategory } from '../utils/compare-rows';
@@ -12,9 +12,6 @@ interface Props {
   onMove: (id: string, direction: -1 | 1) => void;
   onRemove: (id: string) => void;
 }
-
-export const PARAM_COL_WIDTH = 180;
-export const CAR_COL_WIDTH = 200;
 
 // No antd components inside the table: forty antd Buttons with icons cost more to mount (style
 // hooks, wave effect, an SVG each; SVG background images cost as much to style and paint) than the
@@ -30,7 +27,8 @@ export function CompareTable({ cars, categories, hideSame, highlight, ...actions
       className={className}
       role="table"
       aria-label="车型参数对比"
-      style={{ width: PARAM_COL_WIDTH + cars.length * CAR_COL_WIDTH }}
+      // Column widths are CSS variables (narrower on small screens and in print).
+      style={{ '--cars': cars.length } as CSSProperties}
     >
       <CompareHead cars={cars} {...actions} />
       <CompareBody categories={categories} />
