@@ -229,5 +229,18 @@ describe('purchase-cost calculator', () => {
     await page.getByTestId('calc-picker').click();
     await panel(page).locator('.picker-item.active').waitFor();
     expect(await panel(page).locator('.picker-item.active .picker-name').innerText()).toContain(modelName);
+
+    // Stepping back to the series clears the model and its result (spec §4), also after a reload;
+    // the series stays highlighted.
+    await page.getByTestId('full-total').waitFor();
+    await panel(page).locator('.picker-step', { hasText: '海豹' }).click();
+    await panel(page).locator('.picker-step.current', { hasText: '选择车系' }).waitFor();
+    expect(await page.getByTestId('calc-picker').innerText()).toBe('比亚迪 > 海豹');
+    expect(await panel(page).locator('.picker-item.active').innerText()).toContain('海豹');
+    await page.getByTestId('calc-car').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('full-total').count()).toBe(0);
+    await page.reload();
+    await page.getByText('请先在左侧选择车型').waitFor();
+    expect(await page.getByTestId('calc-picker').innerText()).toBe('请选择品牌 > 车系 > 车型');
   });
 });

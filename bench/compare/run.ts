@@ -91,7 +91,13 @@ function measureToggle(page: Page, index: number): Promise<number> {
 async function main() {
   if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('build the web app first: npm run build');
   const server = await startServer({ LOG_LEVEL: 'error' });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  // A browser that fails to launch must not leave the server running.
+  const browser = await chromium
+    .launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] })
+    .catch(async (error: unknown) => {
+      await server.stop();
+      throw error;
+    });
   try {
     const cars = await tenCars(server.url);
     const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });

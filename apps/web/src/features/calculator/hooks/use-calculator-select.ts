@@ -1,5 +1,5 @@
 import type { catalog } from '@chepai/shared';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { PickerStep } from '../../../components/car-picker/car-picker-panel';
 
 // The calculator select of spec §3: activeNum 1–3, pinPai / cheXi / cheXing names, the series
@@ -35,7 +35,7 @@ function loadChoice(): CalculatorChoice | null {
   }
 }
 
-function initial(): CalculatorSelectState {
+export function initialSelectState(): CalculatorSelectState {
   const choice = loadChoice();
   return {
     activeNum: choice ? 3 : 1,
@@ -50,40 +50,78 @@ function initial(): CalculatorSelectState {
   };
 }
 
+function saveChoice(choice: CalculatorChoice | null) {
+  try {
+    if (choice) localStorage.setItem(STORAGE_KEY, JSON.stringify(choice));
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    /* storage disabled: the choice lives for this visit */
+  }
+}
+
+/**
+ * Clicking a step title (spec §4): back to brand clears series and model, back to series clears
+ * the model. A cleared model is no longer chosen: the result goes with it (activeSelectData,
+ * isCalculate) and so does the stored choice. The step that was returned to keeps its choice,
+ * highlighted in its list.
+ */
+export function stepBackTo(s: CalculatorSelectState, step: PickerStep): CalculatorSelectState {
+  if (step >= s.activeNum) return s;
+  const keepSeries = step === 2;
+  return {
+    ...s,
+    activeNum: step,
+    series: keepSeries ? s.series : null,
+    cheXi: keepSeries ? s.cheXi : '',
+    cheXiPicUrl: keepSeries ? s.cheXiPicUrl : '',
+    cheXing: '',
+    activeSelectData: null,
+    isCalculate: false,
+  };
+}
+
+export const pickBrandIn = (s: CalculatorSelectState, brand: catalog.Brand): CalculatorSelectState => ({
+  ...s,
+  activeNum: 2,
+  brand,
+  pinPai: brand.name,
+  series: null,
+  cheXi: '',
+  cheXiPicUrl: '',
+  cheXing: '',
+  activeSelectData: null,
+  isCalculate: false,
+});
+
+export const pickSeriesIn = (s: CalculatorSelectState, series: catalog.Series): CalculatorSelectState => ({
+  ...s,
+  activeNum: 3,
+  series,
+  cheXi: series.seriesName,
+  cheXiPicUrl: series.seriesImg,
+  cheXing: '',
+  activeSelectData: null,
+  isCalculate: false,
+});
+
+/** Picking a model sets the model name and the chosen data (spec §4); the caller closes the dropdown. */
+export function pickModelIn(s: CalculatorSelectState, model: catalog.Model): CalculatorSelectState {
+  if (!s.brand || !s.series) return s;
+  const choice = { brand: s.brand, series: s.series, model };
+  return { ...s, cheXing: model.name, activeSelectData: choice, isCalculate: true };
+}
+
 export function useCalculatorSelect() {
-  const [state, setState] = useState<CalculatorSelectState>(initial);
+  const [state, setState] = useState<CalculatorSelectState>(initialSelectState);
+  // The stored choice follows the chosen model: set by a pick, removed when a step back clears it.
+  const chosen = state.activeSelectData;
+  useEffect(() => saveChoice(chosen), [chosen]);
   return {
     state,
-    /** Clicking a step title: back to brand clears series and model; back to series clears the model. */
-    stepBack: useCallback((step: PickerStep) => {
-      setState((s) => ({
-        ...s,
-        activeNum: step,
-        series: step < 2 ? null : s.series,
-        cheXi: step < 2 ? '' : s.cheXi,
-        cheXiPicUrl: step < 2 ? '' : s.cheXiPicUrl,
-        cheXing: '',
-      }));
-    }, []),
-    pickBrand: useCallback((brand: catalog.Brand) => {
-      setState((s) => ({ ...s, activeNum: 2, brand, pinPai: brand.name, series: null, cheXi: '', cheXiPicUrl: '', cheXing: '' }));
-    }, []),
-    pickSeries: useCallback((series: catalog.Series) => {
-      setState((s) => ({ ...s, activeNum: 3, series, cheXi: series.seriesName, cheXiPicUrl: series.seriesImg, cheXing: '' }));
-    }, []),
-    /** Sets the model name and the chosen data; the caller closes the dropdown. */
-    pickModel: useCallback((model: catalog.Model) => {
-      setState((s) => {
-        if (!s.brand || !s.series) return s;
-        const choice = { brand: s.brand, series: s.series, model };
-        try {
-          localStorage.setItem(STORAGE_KEY, JSON.stringify(choice));
-        } catch {
-          /* storage disabled: the choice lives for this visit */
-        }
-        return { ...s, cheXing: model.name, activeSelectData: choice, isCalculate: true };
-      });
-    }, []),
+    stepBack: useCallback((step: PickerStep) => setState((s) => stepBackTo(s, step)), []),
+    pickBrand: useCallback((brand: catalog.Brand) => setState((s) => pickBrandIn(s, brand)), []),
+    pickSeries: useCallback((series: catalog.Series) => setState((s) => pickSeriesIn(s, series)), []),
+    pickModel: useCallback((model: catalog.Model) => setState((s) => pickModelIn(s, model)), []),
   };
 }
 

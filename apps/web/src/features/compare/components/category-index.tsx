@@ -13,7 +13,9 @@ const rowOf = (container: HTMLElement, category: string) =>
 /** The side index of categories: the first is active, then the one scrolled to (spec §2). */
 export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
   const visible = useMemo(() => categories.filter((c) => !(hideSame && c.allSame)), [categories, hideSame]);
-  const [active, setActive] = useState<string | null>(null);
+  // Until the first scroll, the first category is active (spec §2).
+  const [scrolledTo, setActive] = useState<string | null>(null);
+  const active = scrolledTo ?? visible[0]?.category ?? null;
 
   useEffect(() => {
     const container = scrollRef.current;
@@ -32,7 +34,9 @@ export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(update);
     };
-    update();
+    // Not synchronously: reading positions here would force a layout of the whole table inside
+    // the commit that builds it (or toggles it); in the next frame the layout is due anyway.
+    onScroll();
     container.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       container.removeEventListener('scroll', onScroll);

@@ -1,15 +1,7 @@
-import {
-  ArrowLeftOutlined,
-  ArrowRightOutlined,
-  CloseOutlined,
-  PushpinFilled,
-  PushpinOutlined,
-} from '@ant-design/icons';
-import { Button } from 'antd';
-import { memo } from 'react';
+import { memo, useMemo, type CSSProperties } from 'react';
 import { formatGuidePrice } from '../../../components/car-picker/picker-groups';
 import type { CompareCar } from '../utils/compare-list';
-import { rowCellsHtml, type CompareCategory } from '../utils/compare-rows';
+import { compareBodyHtml, type CompareCategory } from '../utils/compare-rows';
 
 interface Props {
   cars: CompareCar[];
@@ -21,13 +13,12 @@ interface Props {
   onRemove: (id: string) => void;
 }
 
-export const PARAM_COL_WIDTH = 180;
-export const CAR_COL_WIDTH = 200;
-
-// Header actions use native titles rather than 40 antd Tooltips (each one a portal trigger).
+// No antd components inside the table: forty antd Buttons with icons cost more to mount (style
+// hooks, wave effect, an SVG each; SVG background images cost as much to style and paint) than the
+// rest of the table's first frame; native buttons with text glyphs and native titles do the job.
 // A grid of flex rows rather than a <table>: rows take `content-visibility: auto`, so only those
 // on screen are laid out and painted (internal table boxes cannot be contained). The toggles only
-// change two classes on the root; the rows are memoised and never re-render for them.
+// change two classes on the root; the body is one memoised HTML string and never re-renders.
 export function CompareTable({ cars, categories, hideSame, highlight, ...actions }: Props) {
   const pinned = cars[0]?.pinActive ? ' has-pinned' : '';
   const className = `compare-table${hideSame ? ' hide-same' : ''}${highlight ? ' highlight-diff' : ''}${pinned}`;
@@ -36,11 +27,34 @@ export function CompareTable({ cars, categories, hideSame, highlight, ...actions
       className={className}
       role="table"
       aria-label="车型参数对比"
-      style={{ width: PARAM_COL_WIDTH + cars.length * CAR_COL_WIDTH }}
+      // Column widths are CSS variables (narrower on small screens and in print).
+      style={{ '--cars': cars.length } as CSSProperties}
     >
       <CompareHead cars={cars} {...actions} />
       <CompareBody categories={categories} />
     </div>
+  );
+}
+
+function ActionButton(props: {
+  label: string;
+  title: string;
+  glyph: string;
+  onClick: () => void;
+  disabled?: boolean;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <button
+      type="button"
+      className={`cg-action${props.variant ? ` ${props.variant}` : ''}`}
+      title={props.title}
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.glyph}
+    </button>
   );
 }
 
@@ -70,39 +84,32 @@ const CompareHead = memo(function CompareHead({
             </div>
             <div className="car-price">厂商指导价 {formatGuidePrice(car.seriesPrice)}</div>
             <div className="car-actions">
-              <Button
+              <ActionButton
+                label={car.pinActive ? '取消固定' : '固定'}
                 title={car.pinActive ? '取消固定' : '固定在首列'}
-                size="small"
-                type={car.pinActive ? 'primary' : 'text'}
-                icon={car.pinActive ? <PushpinFilled /> : <PushpinOutlined />}
-                aria-label={car.pinActive ? '取消固定' : '固定'}
+                variant={car.pinActive ? 'primary' : undefined}
+                glyph={car.pinActive ? '已固定' : '固定'}
                 onClick={() => onPin(car.id)}
               />
-              <Button
+              <ActionButton
+                label="左移"
                 title="左移"
-                size="small"
-                type="text"
-                icon={<ArrowLeftOutlined />}
-                aria-label="左移"
+                glyph="←"
                 disabled={i <= first}
                 onClick={() => onMove(car.id, -1)}
               />
-              <Button
+              <ActionButton
+                label="右移"
                 title="右移"
-                size="small"
-                type="text"
-                icon={<ArrowRightOutlined />}
-                aria-label="右移"
+                glyph="→"
                 disabled={car.pinActive || i === cars.length - 1}
                 onClick={() => onMove(car.id, 1)}
               />
-              <Button
+              <ActionButton
+                label="删除"
                 title="删除"
-                size="small"
-                type="text"
-                danger
-                icon={<CloseOutlined />}
-                aria-label="删除"
+                variant="danger"
+                glyph="×"
                 onClick={() => onRemove(car.id)}
               />
             </div>
@@ -114,37 +121,6 @@ const CompareHead = memo(function CompareHead({
 });
 
 const CompareBody = memo(function CompareBody({ categories }: { categories: CompareCategory[] }) {
-  return (
-    <div role="rowgroup">
-      {categories.map((cat) => (
-        <CategoryRows key={cat.category} category={cat} />
-      ))}
-    </div>
-  );
-});
-
-const CategoryRows = memo(function CategoryRows({ category }: { category: CompareCategory }) {
-  return (
-    <>
-      <div
-        className={`cg-cat${category.allSame ? ' cat-same' : ''}`}
-        data-category={category.category}
-        role="row"
-      >
-        <div className="cat-title" role="rowheader">
-          {category.category}
-        </div>
-      </div>
-      {category.rows.map((row) => (
-        <div
-          key={row.key}
-          className={`cg-row ${row.same ? 'row-same' : 'row-diff'}`}
-          role="row"
-          // Cells as one escaped HTML string: the browser's parser builds the ~3,500 cells of ten
-          // cars far faster than React elements would, and a row never changes once built.
-          dangerouslySetInnerHTML={{ __html: rowCellsHtml(row) }}
-        />
-      ))}
-    </>
-  );
+  const html = useMemo(() => ({ __html: compareBodyHtml(categories) }), [categories]);
+  return <div role="rowgroup" dangerouslySetInnerHTML={html} />;
 });

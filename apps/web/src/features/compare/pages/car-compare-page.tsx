@@ -1,19 +1,13 @@
-import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { catalog } from '@chepai/shared';
-import { useQueries } from '@tanstack/react-query';
-import { App, Button, Checkbox, Empty, Input, Modal, Popconfirm, Space, Spin, Typography } from 'antd';
+import { App, Input, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchModelBriefs, modelConfigQuery, useParamNames } from '../../../components/car-picker/catalog-queries';
-import { CategoryIndex } from '../components/category-index';
-import { CompareCarSelect } from '../components/compare-car-select';
-import { CompareTable } from '../components/compare-table';
+import { fetchModelBriefs } from '../../../components/car-picker/catalog-queries';
+import { CompareToolbar } from '../components/compare-toolbar';
+import { CompareView } from '../components/compare-view';
 import { useCompareList } from '../hooks/use-compare-list';
 import { headerNameOf, parseShareIds, shareUrl, type CompareCar } from '../utils/compare-list';
-import { buildCompareRows } from '../utils/compare-rows';
 import '../compare.css';
-
-const configsOf = (results: Array<{ data?: catalog.ConfigInfo }>) => results.map((r) => r.data);
 
 export default function CarComparePage() {
   const { message } = App.useApp();
@@ -24,7 +18,6 @@ export default function CarComparePage() {
   const [highlight, setHighlight] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
   const areaRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
   const [areaHeight, setAreaHeight] = useState(600);
 
   // A share link (/carCompare?ids=a,b,c) replaces the list with its cars, in its order.
@@ -62,20 +55,7 @@ export default function CarComparePage() {
     return () => observer.disconnect();
   }, []);
 
-  const known = useParamNames();
-  const configs = useQueries({ queries: list.map((c) => modelConfigQuery(c.id)), combine: configsOf });
-  const loading = list.length > 0 && (known.isLoading || configs.some((c) => c === undefined));
-  // The table is built once every configuration is in (not once per arriving response); while a
-  // newly added car loads, the previous complete table stays on screen.
-  const ready = useMemo(
-    () => (loading ? null : { cars: list, categories: buildCompareRows(known.data ?? [], configs) }),
-    [loading, list, known.data, configs],
-  );
-  const [shown, setShown] = useState<NonNullable<typeof ready>>({ cars: [], categories: [] });
-  if (ready && ready !== shown) setShown(ready);
-  const view = ready ?? shown;
   const takenIds = useMemo(() => new Set(list.map((c) => c.id)), [list]);
-
   const { add } = compare;
   const onAdd = useCallback(
     (car: CompareCar) => {
@@ -85,57 +65,24 @@ export default function CarComparePage() {
     },
     [add, message],
   );
+  const openShare = useCallback(() => setShareOpen(true), []);
 
   const link = shareUrl(window.location.origin, list);
   return (
     <div className="container compare-page">
-      <div className="compare-toolbar">
-        <h2>车型对比</h2>
-        <CompareCarSelect count={list.length} takenIds={takenIds} onAdd={onAdd} areaHeight={areaHeight} />
-        <Space size={16} className="compare-switches">
-          <Checkbox checked={hideSame} onChange={(e) => setHideSame(e.target.checked)} disabled={list.length < 2}>
-            隐藏相同项
-          </Checkbox>
-          <Checkbox checked={highlight} onChange={(e) => setHighlight(e.target.checked)} disabled={list.length < 2}>
-            高亮不同项
-          </Checkbox>
-        </Space>
-        <Space className="compare-actions">
-          <Button icon={<ShareAltOutlined />} disabled={!list.length} onClick={() => setShareOpen(true)}>
-            分享对比
-          </Button>
-          <Button icon={<PrinterOutlined />} disabled={!list.length} onClick={() => window.print()}>
-            打印
-          </Button>
-          <Popconfirm title="确定清空全部对比车型吗？" okText="清空" cancelText="取消" onConfirm={compare.clear} disabled={!list.length}>
-            <Button danger disabled={!list.length}>
-              清空
-            </Button>
-          </Popconfirm>
-        </Space>
-      </div>
-      <div className="compare-area" ref={areaRef}>
-        {list.length ? <CategoryIndex categories={view.categories} hideSame={hideSame} scrollRef={scrollRef} /> : null}
-        <div className="compare-scroll" ref={scrollRef} data-testid="compare-scroll" aria-busy={loading}>
-          {list.length && !view.cars.length ? (
-            <Spin className="compare-loading" tip="正在加载车型配置…" size="large">
-              <div style={{ height: 200 }} />
-            </Spin>
-          ) : list.length ? (
-            <CompareTable
-              cars={view.cars}
-              categories={view.categories}
-              hideSame={hideSame}
-              highlight={highlight}
-              onPin={compare.pin}
-              onMove={compare.move}
-              onRemove={compare.remove}
-            />
-          ) : (
-            <Empty className="compare-empty" description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />
-          )}
-        </div>
-      </div>
+      <CompareToolbar
+        count={list.length}
+        takenIds={takenIds}
+        onAdd={onAdd}
+        areaHeight={areaHeight}
+        hideSame={hideSame}
+        onHideSame={setHideSame}
+        highlight={highlight}
+        onHighlight={setHighlight}
+        onShare={openShare}
+        onClear={compare.clear}
+      />
+      <CompareView compare={compare} hideSame={hideSame} highlight={highlight} areaRef={areaRef} />
       <p className="compare-notice muted">车型库为示例数据，配置与价格以厂商公布为准。</p>
       <Modal title="分享对比" open={shareOpen} onCancel={() => setShareOpen(false)} footer={null}>
         <p>复制下面的链接发给好友，打开即可看到相同的对比车型：</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allEqual, buildCompareRows, MISSING_VALUE, rowCellsHtml, valueKind } from './compare-rows';
+import { allEqual, buildCompareRows, compareBodyHtml, MISSING_VALUE, rowCellsHtml, valueKind } from './compare-rows';
 
 const known = [
   { category: '基本参数', params: ['厂商指导价', '能源类型', '级别'] },
@@ -51,5 +51,31 @@ describe('row cells html', () => {
     const div = document.createElement('div');
     div.innerHTML = rowCellsHtml({ name: 'x', values: ['<img src=x onerror=alert(1)>'] });
     expect(div.querySelector('img')).toBeNull();
+  });
+});
+
+describe('compare body html', () => {
+  it('builds every category title and row, in order, with same/diff marks', () => {
+    const a = { 基本参数: { 厂商指导价: '15.98万元', 能源类型: '汽油' }, 发动机: { 排量: '1.5L' } };
+    const b = { 基本参数: { 厂商指导价: '16.98万元', 能源类型: '汽油' }, 发动机: { 排量: '1.5L' } };
+    const body = document.createElement('div');
+    body.innerHTML = compareBodyHtml(buildCompareRows(known, [a, b]));
+    const rows = Array.from(body.children).map((el) => [el.className, el.getAttribute('data-category') ?? el.firstElementChild?.textContent]);
+    expect(rows).toEqual([
+      ['cg-cat', '基本参数'],
+      ['cg-row row-diff', '厂商指导价'],
+      ['cg-row row-same', '能源类型'],
+      ['cg-cat cat-same', '发动机'],
+      ['cg-row row-same', '排量'],
+    ]);
+    expect(Array.from(body.querySelectorAll('.row-diff .cg-val')).map((c) => c.textContent)).toEqual(['15.98万元', '16.98万元']);
+  });
+
+  it('escapes category names, also inside the data-category attribute', () => {
+    const html = compareBodyHtml([{ category: '"><img src=x>', allSame: false, rows: [] }]);
+    const body = document.createElement('div');
+    body.innerHTML = html;
+    expect(body.querySelector('img')).toBeNull();
+    expect(body.firstElementChild?.getAttribute('data-category')).toBe('"><img src=x>');
   });
 });
