@@ -68,7 +68,9 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
 }
 
 async function openPg(connectionString: string, max: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString, max });
+  // Idle connections stay open for a minute (pg's default is 10 s): under a bursty load a closed one
+  // costs a backend start-up (tens of ms here) on the request that finds the pool short.
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 60_000 });
   // An idle connection dropped by the server (restart, admin termination) is replaced by the pool;
   // without a listener its 'error' event would crash the process.
   pool.on('error', () => undefined);
