@@ -172,9 +172,21 @@ describe('find password, change password and SMS login', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: '忘记密码？' }).click();
     await page.waitForURL('**/findPassword');
+    // Typing while the page is still settling can be lost (seen in CI: the send then reported
+    // 请输入手机号); wait until it is idle, and check the number is still there before sending.
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('手机号').fill(demoTel);
+    await page.waitForTimeout(300);
+    if ((await page.getByLabel('手机号').inputValue()) !== demoTel) await page.getByLabel('手机号').fill(demoTel);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
+    // Either the countdown starts or the page says why not; a refusal fails with its message.
+    const sent = page.getByRole('button', { name: /秒后重新获取/ });
+    const refused = page.locator('.ant-message-error, .ant-form-item-explain-error, .ant-modal-confirm');
+    await sent.or(refused).first().waitFor();
+    if (!(await sent.isVisible())) {
+      await shot(page, 'find-password-send-refused');
+      throw new Error(`验证码未发送：${await refused.first().innerText()}`);
+    }
     const code = await latestCode(demoTel, 'findPwd');
     await page.getByPlaceholder('请输入6位验证码').fill(code);
     await shot(page, 'find-password-verify');
