@@ -10,23 +10,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
-import { testEnv } from '../../apps/server/src/test/test-app';
-import { openDb } from '../../apps/server/src/db/client';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
+import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
 import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
+import { pct, sleep } from '../support/stats';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Phase {
   accepted: number[];
@@ -96,20 +89,13 @@ function report(label: string, p: Phase) {
 }
 
 async function main() {
-  const name = `chepai_bench_bid_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const dbh = await openDb({ databaseUrl: url.toString(), poolSize: 10 });
+  const { dbh, url, drop } = await createScratchDb(SERVER, 'chepai_bench_bid', 10);
   const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
   let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   try {
-    await migrateToLatest(dbh.db);
     const lot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000), extend_window_sec: 60, extend_step_sec: 60 });
     const ceilingLot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000) });
-    server = await startServerProcess(url.toString(), { NODE_ENV: 'production', LOG_LEVEL: 'error' });
+    server = await startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' });
     const tokens: string[] = [];
     for (let i = 0; i < BIDDERS; i++) {
       const b = await makeBuyer({ ctx });
@@ -117,16 +103,8 @@ async function main() {
     }
     // Deposits straight into the ledger (the payment flow is not what is measured here).
     const users = await dbh.db.selectFrom('app_user').select('id').execute();
-    const now = new Date();
-    await dbh.db
-      .insertInto('payment')
-      .values(users.map((u, i) => ({ payment_no: `BENCH${i}`, purpose: 'deposit' as const, lot_id: lot, buyer_id: u.id, amount: 100_000, subject: 'bench', provider: 'sandbox', status: 'paid' as const, created_at: now })))
-      .execute();
-    await dbh.db
-      .insertInto('deposit_ledger')
-      .values(users.map((u, i) => ({ lot_id: lot, buyer_id: u.id, payment_no: `BENCH${i}`, bidder_no: String(100_000 + i), state: 'frozen' as const, amount: 100_000, frozen_at: now })))
-      .execute();
-    console.log(`hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${name}, ${os.cpus().length} CPUs`);
+    await freezeDepositsDirectly({ ctx }, lot, users.map((u) => u.id), 'BENCH', 100_000);
+    console.log(`hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${new URL(url).pathname.slice(1)}, ${os.cpus().length} CPUs`);
 
     const saturated = await storm(server.url, lot, tokens, SECONDS, 0, 'ascending');
     report(`saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
@@ -139,7 +117,7 @@ async function main() {
     const war = await storm(server.url, lot, tokens, SECONDS, 0, 'minimum');
     report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
 
-    const ceiling = pgbenchCeiling(url.toString(), ceilingLot, 50, SECONDS);
+    const ceiling = pgbenchCeiling(url, ceilingLot, 50, SECONDS);
     const ours = saturated.accepted.length / saturated.seconds;
     const txs = (saturated.accepted.length + saturated.refused.length) / saturated.seconds;
     console.log(`pgbench ceiling (bare SQL of one bid, 50 clients, one lot): ${ceiling.toFixed(0)} tps`);
@@ -148,9 +126,7 @@ async function main() {
     console.log(`bids stored on the hot lot: ${bids.n}`);
   } finally {
     await server?.stop();
-    await dbh.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -6,45 +6,29 @@
  *
  *   npx tsx bench/live/run.ts    (BENCH_DATABASE_URL, BENCH_WATCHERS=2000, BENCH_BIDS=40, BENCH_BID_INTERVAL_MS=250)
  */
-import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
-import { openDb } from '../../apps/server/src/db/client';
-import { migrateToLatest } from '../../apps/server/src/db/migrate';
-import { makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
 import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
-import { testEnv } from '../../apps/server/src/test/test-app';
+import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
+import { pct, sleep } from '../support/stats';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 2000);
 const BIDS = Number(process.env.BENCH_BIDS ?? 40);
 const INTERVAL = Number(process.env.BENCH_BID_INTERVAL_MS ?? 250);
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? NaN;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  const name = `chepai_bench_live_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: SERVER });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
-  const dbh = await openDb({ databaseUrl: url.toString(), poolSize: 4 });
+  const { dbh, url, drop } = await createScratchDb(SERVER, 'chepai_bench_live', 4);
   const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
   const servers: Array<Awaited<ReturnType<typeof startServerProcess>>> = [];
   const sockets: WebSocket[] = [];
   try {
-    await migrateToLatest(dbh.db);
     const lot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000) });
     const bidders = [await makeBuyer({ ctx }), await makeBuyer({ ctx })];
-    const now = new Date();
-    await dbh.db.insertInto('payment').values(bidders.map((b, i) => ({ payment_no: `LIVE${i}`, purpose: 'deposit' as const, lot_id: lot, buyer_id: b.id, amount: 100_000, subject: 'bench', provider: 'sandbox', status: 'paid' as const, created_at: now }))).execute();
-    await dbh.db.insertInto('deposit_ledger').values(bidders.map((b, i) => ({ lot_id: lot, buyer_id: b.id, payment_no: `LIVE${i}`, bidder_no: String(200_000 + i), state: 'frozen' as const, amount: 100_000, frozen_at: now }))).execute();
-    servers.push(...(await Promise.all([startServerProcess(url.toString(), { NODE_ENV: 'production', LOG_LEVEL: 'error' }), startServerProcess(url.toString(), { NODE_ENV: 'production', LOG_LEVEL: 'error' })])));
+    await freezeDepositsDirectly({ ctx }, lot, bidders.map((b) => b.id), 'LIVE', 200_000);
+    servers.push(...(await Promise.all([startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' }), startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' })])));
     const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
 
     const sentAt = new Map<number, number>();
@@ -89,9 +73,7 @@ async function main() {
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));
-    await dbh.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -12,21 +12,19 @@ import { migrateToLatest } from '../db/migrate';
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
  * the server named by TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function createTestDb(): Promise<{ dbh: DbHandle; url: string | undefined; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const dbh = await openDb({});
-    await migrateToLatest(dbh.db);
-    return { dbh, url: undefined, drop: () => dbh.close() };
-  }
-  const name = `chepai_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+/**
+ * A new, migrated database on the PostgreSQL server at `serverUrl` (tests, benchmarks); `drop`
+ * closes it and removes it with everything in it.
+ */
+export async function createScratchDb(serverUrl: string, prefix: string, poolSize: number): Promise<{ dbh: DbHandle; url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const dbh = await openDb({ databaseUrl: url.toString(), poolSize: 20 });
+  const dbh = await openDb({ databaseUrl: url.toString(), poolSize });
   await migrateToLatest(dbh.db);
   return {
     dbh,
@@ -39,6 +37,18 @@ export async function createTestDb(): Promise<{ dbh: DbHandle; url: string | und
       await a.end();
     },
   };
+}
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
+ * the server named by TEST_DATABASE_URL (created here, dropped on close).
+ */
+export async function createTestDb(): Promise<{ dbh: DbHandle; url: string | undefined; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return createScratchDb(serverUrl, 'chepai_test', 20);
+  const dbh = await openDb({});
+  await migrateToLatest(dbh.db);
+  return { dbh, url: undefined, drop: () => dbh.close() };
 }
 
 export interface TestApp {

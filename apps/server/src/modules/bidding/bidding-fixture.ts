@@ -18,6 +18,24 @@ export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; t
   return { id: row.id, token: await sessions(t.ctx).create(row.id, '127.0.0.1') };
 }
 
+/**
+ * Frozen deposits written straight into the ledger (with their paid payment orders), for
+ * benchmarks that measure bidding rather than the payment flow. Bidder numbers from `firstNo`.
+ */
+export async function freezeDepositsDirectly(t: { ctx: AppContext }, lotId: string, buyerIds: string[], tag: string, firstNo: number) {
+  const { db } = t.ctx.dbh;
+  const now = t.ctx.now();
+  const amount = 1_000 * YUAN;
+  await db
+    .insertInto('payment')
+    .values(buyerIds.map((id, i) => ({ payment_no: `${tag}${i}`, purpose: 'deposit' as const, lot_id: lotId, buyer_id: id, amount, subject: 'bench', provider: 'sandbox', status: 'paid' as const, created_at: now })))
+    .execute();
+  await db
+    .insertInto('deposit_ledger')
+    .values(buyerIds.map((id, i) => ({ lot_id: lotId, buyer_id: id, payment_no: `${tag}${i}`, bidder_no: String(firstNo + i), state: 'frozen' as const, amount, frozen_at: now })))
+    .execute();
+}
+
 export const YUAN = 100;
 export const MIN = 60_000;
 

@@ -179,8 +179,8 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
     const outcome = closeOutcome(toLotState(lot, top));
     await trx.updateTable('lot').set({ status: outcome.status, closed_at: now, updated_at: now }).where('id', '=', lot.id).execute();
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
-    await settleDeposits(trx, lot.id, winner, now);
-    if (outcome.status === 5 && winner && outcome.price !== null) await deals.openDeal(trx, lot.id, winner, outcome.price, now);
+    const settled = await settleDeposits(trx, lot.id, winner, now);
+    if (outcome.status === 5 && winner && outcome.price !== null) await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
     const winnerNo = outcome.status === 5 && top ? top.bidder_no : null;
     await bus.publishInTx(trx, lot.id, closedEvent(lot.id, { ...lot, status: outcome.status }, winnerNo));
   }

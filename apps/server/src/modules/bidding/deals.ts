@@ -19,16 +19,9 @@ const HOUR = 3600_000;
 export function dealsService(ctx: AppContext, payments: Payments) {
   const { db } = ctx.dbh;
 
-  /** Called by the close, inside its transaction, after the deposits were settled. */
-  async function openDeal(trx: Tx, lotId: string, winnerId: string, finalPrice: number, closedAt: Date) {
-    const applied = await trx
-      .selectFrom('deposit_ledger')
-      .select('amount')
-      .where('lot_id', '=', lotId)
-      .where('buyer_id', '=', winnerId)
-      .where('state', '=', 'applied')
-      .executeTakeFirst();
-    const depositApplied = Math.min(Number(applied?.amount ?? 0), finalPrice);
+  /** Called by the close, inside its transaction, with the deposit the settlement just applied (fen). */
+  async function openDeal(trx: Tx, lotId: string, winnerId: string, finalPrice: number, appliedDeposit: number, closedAt: Date) {
+    const depositApplied = Math.min(appliedDeposit, finalPrice);
     const balance = finalPrice - depositApplied;
     await trx
       .insertInto('deal')

@@ -34,9 +34,9 @@ describe('deposit ledger', () => {
   it('at the close applies the winner and refunds everyone else, once', async () => {
     const now = new Date('2026-11-22T03:00:00Z');
     const first = await db().transaction().execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
-    expect(first).toEqual({ applied: 1, refunded: 2 });
+    expect(first).toEqual({ applied: 1, refunded: 2, appliedAmount: 300_000 });
     const second = await db().transaction().execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
-    expect(second).toEqual({ applied: 0, refunded: 0 });
+    expect(second).toEqual({ applied: 0, refunded: 0, appliedAmount: 0 });
     expect(await states()).toEqual({ [BUYERS[0] as string]: 'refunded', [BUYERS[1] as string]: 'applied', [BUYERS[2] as string]: 'refunded' });
     const moves = await db().selectFrom('deposit_movement').select(['buyer_id', 'from_state', 'to_state', 'amount']).where('lot_id', '=', LOT).orderBy('id').execute();
     expect(moves).toHaveLength(6);

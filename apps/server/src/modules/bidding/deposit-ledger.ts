@@ -47,9 +47,10 @@ export async function freezeDeposit(trx: Tx, payment: PaymentRow, now: Date): Pr
 
 /**
  * The close: the winner's frozen deposit is applied to the price, every other frozen deposit is
- * refunded. Only frozen rows move, so running it twice changes nothing.
+ * refunded. Only frozen rows move, so running it twice changes nothing. `appliedAmount`: what was
+ * applied now (fen).
  */
-export async function settleDeposits(trx: Tx, lotId: string, winnerId: string | null, now: Date): Promise<{ applied: number; refunded: number }> {
+export async function settleDeposits(trx: Tx, lotId: string, winnerId: string | null, now: Date): Promise<{ applied: number; refunded: number; appliedAmount: number }> {
   const frozen = await trx
     .selectFrom('deposit_ledger')
     .select(['id', 'lot_id', 'buyer_id', 'amount'])
@@ -58,13 +59,17 @@ export async function settleDeposits(trx: Tx, lotId: string, winnerId: string | 
     .forUpdate()
     .execute();
   let applied = 0;
+  let appliedAmount = 0;
   for (const row of frozen) {
     const to: DepositLedgerState = row.buyer_id === winnerId ? 'applied' : 'refunded';
     await trx.updateTable('deposit_ledger').set({ state: to, settled_at: now }).where('id', '=', row.id).where('state', '=', 'frozen').execute();
     await move(trx, row, 'frozen', to, to === 'applied' ? '成交，保证金抵作价款' : '未成交，保证金退还', now);
-    if (to === 'applied') applied++;
+    if (to === 'applied') {
+      applied++;
+      appliedAmount += Number(row.amount);
+    }
   }
-  return { applied, refunded: frozen.length - applied };
+  return { applied, refunded: frozen.length - applied, appliedAmount };
 }
 
 /** A winner who does not pay in time forfeits the deposit (悔拍). */

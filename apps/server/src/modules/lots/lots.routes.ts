@@ -19,7 +19,10 @@ export function registerLots(app: FastifyInstance, ctx: AppContext) {
   route(app, lots.brandFacets, () => service.brandFacets());
   route(app, lots.lotGet, ({ id }) => service.summary(id));
   const viewer = bidderView(ctx);
-  route(app, lots.detailInfo, async ({ orderId }, { request }) => ({ ...(await service.detail(orderId)), ...(await viewer(request, orderId)) }));
+  route(app, lots.detailInfo, async ({ orderId }, { request }) => {
+    const [detail, mine] = await Promise.all([service.detail(orderId), viewer(request, orderId)]);
+    return { ...detail, ...mine };
+  });
   route(app, lots.statByDate, () => service.statByDate());
   route(app, lots.statOnStatus, () => service.statOnStatus());
   route(app, lots.bidRecords, ({ orderId, param }) => service.bidRecords(orderId, param.pageNum, param.pageSize));
