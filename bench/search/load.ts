@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../apps/server/src/db/schema';
 import { generateLot } from '../../apps/server/src/db/seed/lot-generator';
 import { seedLots } from '../../apps/server/src/db/seed/lots';
-import { withSearchDocument } from '../../apps/server/src/modules/lots/lot-writer';
+import { withDerivedColumns } from '../../apps/server/src/modules/lots/lot-writer';
 
 const BATCH = 500;
 const PARALLEL = 3;
@@ -19,7 +19,7 @@ export async function loadLots(db: Kysely<Database>, _url: string, count: number
       const gen = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => generateLot(from + k, now));
       const ids = await db
         .insertInto('lot')
-        .values(gen.map((g) => withSearchDocument({ ...g.lot, demo_key: null, seller_id: sellers[g.sellerIndex % sellers.length] as string })))
+        .values(gen.map((g) => withDerivedColumns({ ...g.lot, demo_key: null, seller_id: sellers[g.sellerIndex % sellers.length] as string })))
         .returning('id')
         .execute();
       const photos = gen.flatMap((g, k) => g.photos.map((p) => ({ ...p, lot_id: ids[k]?.id as string })));

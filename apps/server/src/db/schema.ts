@@ -262,6 +262,13 @@ export interface LotTable {
   leader_id: Generated<string | null>;
   leader_max: Generated<string | null>;
   closed_at: Generated<Date | null>;
+  /**
+   * Listing copies of current_price, bid_count and end_time (008): what the halls sort and filter
+   * by. Bids leave them behind so that a bid is a HOT update; the listing-keys job catches them up.
+   */
+  list_price: Int8;
+  list_bid_count: number;
+  list_end_time: Timestamp;
 }
 
 export interface LotPhotoTable {

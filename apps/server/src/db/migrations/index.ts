@@ -6,6 +6,7 @@ import * as m004 from './004-catalog';
 import * as m005 from './005-bidding';
 import * as m006 from './006-lot-age-mileage-index';
 import * as m007 from './007-deals';
+import * as m008 from './008-listing-keys';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005-bidding': m005,
   '006-lot-age-mileage-index': m006,
   '007-deals': m007,
+  '008-listing-keys': m008,
 };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withSearchDocument } from '../../modules/lots/lot-writer';
+import { withDerivedColumns } from '../../modules/lots/lot-writer';
 import type { Database, LotTable } from '../schema';
 import { generateLot } from './lot-generator';
 import { SELLERS } from './lot-data';
@@ -26,7 +26,7 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
   for (let from = 0; from < count; from += BATCH) {
     const generated = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => generateLot(from + k, now));
     await db.transaction().execute(async (trx) => {
-      const rows = generated.map((g) => withSearchDocument({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }));
+      const rows = generated.map((g) => withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }));
       const saved = await trx
         .insertInto('lot')
         .values(rows)

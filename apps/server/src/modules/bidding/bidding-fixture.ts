@@ -88,3 +88,8 @@ export type Rejection = bidding.BidRejectionData;
 
 export const placeBid = (t: TestApp, token: string, orderId: string, amount: string, maxAmount?: string) =>
   call<BidAnswer & Rejection>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/bid', { orderId, amount, ...(maxAmount ? { maxAmount } : {}) });
+
+/** Moves a lot's end as a reschedule does: the end and its listing copy together (decision 006). */
+export async function setLotEnd(db: AppContext['dbh']['db'], lotId: string, end: Date) {
+  await db.updateTable('lot').set({ end_time: end, list_end_time: end }).where('id', '=', lotId).execute();
+}

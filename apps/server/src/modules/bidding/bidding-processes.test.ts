@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context';
 import type { DbHandle } from '../../db/client';
 import { createTestDb, testEnv } from '../../test/test-app';
-import { makeBuyer, makeLot } from './bidding-fixture';
+import { makeBuyer, makeLot, setLotEnd } from './bidding-fixture';
 import { watch } from './live-client';
 import { startServerProcess } from './server-process';
 import { bidOverHttp, checkStormInvariants, runStorm, type StormClient } from './storm';
@@ -67,7 +67,7 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     const lot = await makeLot({ ctx }, { extend_window_sec: 5, extend_step_sec: 5 });
     const clients = await registered(20, lot, a.url);
     const initialEnd = Date.now() + 4_000;
-    await dbh.db.updateTable('lot').set({ end_time: new Date(initialEnd) }).where('id', '=', lot).execute();
+    await setLotEnd(dbh.db, lot, new Date(initialEnd));
     const w = await watch(a.url, lot);
     await w.until(1);
     // Odd attempts go to B until it dies; then everyone uses A.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer, makeLot, payDeposit } from './bidding-fixture';
+import { makeBuyer, makeLot, payDeposit, setLotEnd } from './bidding-fixture';
 import { checkStormInvariants, runStorm, type StormClient } from './storm';
 
 let t: TestApp;
@@ -23,7 +23,7 @@ describe('bid storm over HTTP on one lot', () => {
     }
     // Registration done: the lot now ends inside its 5-second window, so the first bid already extends it.
     const initialEnd = Date.now() + 1_500;
-    await t.ctx.dbh.db.updateTable('lot').set({ end_time: new Date(initialEnd) }).where('id', '=', lot).execute();
+    await setLotEnd(t.ctx.dbh.db, lot, new Date(initialEnd));
     const { acknowledged, reasons } = await runStorm(clients, lot, 10, '10000.00');
     // Real contention happened: many accepted, many refused as outbid.
     expect(acknowledged.length, JSON.stringify([...reasons])).toBeGreaterThan(10);

@@ -86,14 +86,18 @@ export const biddingRepo = {
     return Number(toReg.numAffectedRows ?? 0n) + Number(toBid.numAffectedRows ?? 0n);
   },
 
-  /** Claims one lot due to close; SKIP LOCKED leaves lots held by a bid (or another process) alone. */
+  /**
+   * Claims one lot due to close; SKIP LOCKED leaves lots held by a bid (or another process) alone.
+   * Found through the indexed listing copy of the end, which is never later than the end itself.
+   */
   claimDueLot: (trx: Transaction<Database>, now: Date) =>
     trx
       .selectFrom('lot')
       .select(LOT_COLUMNS)
       .where('status', 'in', [3, 4])
+      .where('list_end_time', '<=', now)
       .where('end_time', '<=', now)
-      .orderBy('end_time')
+      .orderBy('list_end_time')
       .limit(1)
       .forUpdate()
       .skipLocked()

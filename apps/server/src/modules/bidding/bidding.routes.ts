@@ -11,6 +11,7 @@ import { biddingService } from './bidding.service';
 import { dealsService } from './deals';
 import { eventsOfBid, type BusEvent } from './live-events';
 import { registerLiveChannel } from './live-channel';
+import { listingKeys } from './listing-keys';
 import { myRecords } from './my-records';
 
 /** Deposits, bids, the close and the live channel. */
@@ -28,10 +29,12 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', () => bus.stop());
 
   const deals = dealsService(ctx, paymentsFor(ctx));
-  const service = biddingService(ctx, paymentsFor(ctx), bus, deals);
+  const listing = listingKeys(db);
+  const service = biddingService(ctx, paymentsFor(ctx), bus, deals, listing);
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
   addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => deals.defaultOverdueDeals(now) });
+  addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });
 
   route(app, bidding.deposit, async ({ orderId }, { request }) => service.registerDeposit(currentUser(request).id, orderId));
   route(app, bidding.depositInfo, async ({ orderId }, { request }) => service.depositInfo(currentUser(request).id, orderId));

@@ -10,6 +10,7 @@ import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
 import { biddingRepo as repo, type BidRow, type EngineLot } from './bidding.repo';
 import type { DealsService } from './deals';
+import type { ListingKeys } from './listing-keys';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
 import { closedEvent, eventsOfBid, type BusEvent } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
@@ -33,7 +34,7 @@ export interface BidRequest {
   maxAmount?: number | undefined;
 }
 
-export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus<BusEvent>, deals: DealsService) {
+export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus<BusEvent>, deals: DealsService, listing: ListingKeys) {
   const { db } = ctx.dbh;
 
   /** A paid deposit: frozen — or, when the lot has already closed, frozen and refunded at once. */
@@ -92,7 +93,8 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
   const batcher = keyedBatcher<BidRequest, BatchedBid>((orderId, reqs) => placeBatch(orderId, reqs), MAX_BIDS_PER_BATCH);
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
-    return db.transaction().execute(async (trx) => {
+    let wrote = false;
+    const answers = await db.transaction().execute(async (trx) => {
       const locked = await repo.lockForBatch(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
       const { lot, top, deposits } = locked;
@@ -130,6 +132,7 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
         return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
       });
       if (dirty) {
+        wrote = true;
         // Bids, lot and NOTIFYs in one statement: one round trip between the lock and the commit.
         const leader = state.leaderId;
         const events = rows.flatMap((row) => eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot));
@@ -145,6 +148,9 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
       }
       return answers;
     });
+    // The lot's indexed listing copies were left behind so that the update stayed HOT (decision 006).
+    if (wrote) listing.markDirty(orderId);
+    return answers;
   }
 
   async function placeBid(req: BidRequest) {
@@ -177,7 +183,8 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
   async function closeLot(trx: Transaction<Database>, lot: EngineLot, now: Date) {
     const top = await repo.topBid(trx, lot.id, lot.bid_count);
     const outcome = closeOutcome(toLotState(lot, top));
-    await trx.updateTable('lot').set({ status: outcome.status, closed_at: now, updated_at: now }).where('id', '=', lot.id).execute();
+    const final = { list_price: lot.current_price, list_bid_count: lot.bid_count, list_end_time: lot.end_time };
+    await trx.updateTable('lot').set({ status: outcome.status, closed_at: now, updated_at: now, ...final }).where('id', '=', lot.id).execute();
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
     const settled = await settleDeposits(trx, lot.id, winner, now);
     if (outcome.status === 5 && winner && outcome.price !== null) await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);

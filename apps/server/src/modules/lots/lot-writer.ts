@@ -2,17 +2,24 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database, LotTable } from '../../db/schema';
 import { buildSearchDocument } from './search-document';
 
-export type NewLot = Omit<Insertable<LotTable>, 'search_text' | 'search_grams'>;
+type DerivedColumn = 'search_text' | 'search_grams' | 'list_price' | 'list_bid_count' | 'list_end_time';
+export type NewLot = Omit<Insertable<LotTable>, DerivedColumn>;
 
-/** A lot row with its search document computed: the one way lots are written. */
-export function withSearchDocument(lot: NewLot): Insertable<LotTable> {
-  return { ...lot, ...buildSearchDocument(lot) };
+/** A lot row with its derived columns (search document, listing keys): the one way lots are written. */
+export function withDerivedColumns(lot: NewLot): Insertable<LotTable> {
+  return {
+    ...lot,
+    ...buildSearchDocument(lot),
+    list_price: lot.current_price,
+    list_bid_count: lot.bid_count ?? 0,
+    list_end_time: lot.end_time,
+  };
 }
 
-/** Inserts lots (search document included) and returns their ids in order. */
+/** Inserts lots (derived columns included) and returns their ids in order. */
 export async function insertLots(db: Kysely<Database>, lots: NewLot[]): Promise<string[]> {
   if (lots.length === 0) return [];
-  const rows = await db.insertInto('lot').values(lots.map(withSearchDocument)).returning('id').execute();
+  const rows = await db.insertInto('lot').values(lots.map(withDerivedColumns)).returning('id').execute();
   return rows.map((r) => r.id);
 }
 

@@ -70,6 +70,10 @@ function termMatch(eb: Eb, term: string): Expression<SqlBool> {
   return eb('lot.search_text', 'like', `%${escapeLike(lower)}%`);
 }
 
+/**
+ * Filters and sorts over many lots use the listing copies of price, bid count and end time (up to
+ * a second behind a bid, decision 006); the values shown are always the live ones.
+ */
 function where(q: LotQuery) {
   return (eb: Eb) => {
     // Statuses are validated small integers, written inline so the planner can match the partial
@@ -79,8 +83,8 @@ function where(q: LotQuery) {
     for (const t of q.terms) c.push(termMatch(eb, t));
     if (q.brandId) c.push(eb('lot.brand_id', '=', q.brandId));
     if (q.brandName) c.push(eb('lot.brand_name', '=', q.brandName));
-    if (q.priceMinFen !== undefined) c.push(eb('lot.current_price', '>=', String(q.priceMinFen)));
-    if (q.priceMaxFen !== undefined) c.push(eb('lot.current_price', '<=', String(q.priceMaxFen)));
+    if (q.priceMinFen !== undefined) c.push(eb('lot.list_price', '>=', String(q.priceMinFen)));
+    if (q.priceMaxFen !== undefined) c.push(eb('lot.list_price', '<=', String(q.priceMaxFen)));
     if (q.yearMin !== undefined) c.push(eb('lot.first_reg_date', '>=', `${q.yearMin}-01-01`));
     if (q.yearMax !== undefined) c.push(eb('lot.first_reg_date', '<', `${q.yearMax + 1}-01-01`));
     if (q.mileageMin !== undefined) c.push(eb('lot.mileage_km', '>=', q.mileageMin));
@@ -192,10 +196,10 @@ export function lotsRepo(db: Kysely<Database>) {
           .execute(),
         db
           .selectFrom('lot')
-          .select([day('end_time').as('d'), (eb) => eb.fn.countAll<string>().as('n')])
+          .select([day('list_end_time').as('d'), (eb) => eb.fn.countAll<string>().as('n')])
           .where('status', '=', 5)
-          .where('end_time', '>=', from)
-          .where('end_time', '<', to)
+          .where('list_end_time', '>=', from)
+          .where('list_end_time', '<', to)
           .groupBy(sql`1`)
           .execute(),
         sql<{ d: number; n: string }>`
@@ -227,16 +231,16 @@ function endedLast(q: LotQuery) {
 function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort, endedAfterOpen = false): Q {
   switch (sort) {
     case 'endedRecently':
-      return q.orderBy('lot.end_time', 'desc').orderBy('lot.id', 'desc');
+      return q.orderBy('lot.list_end_time', 'desc').orderBy('lot.id', 'desc');
     case 'newest':
       return q.orderBy('lot.listed_at', 'desc').orderBy('lot.id', 'desc');
     case 'priceAsc':
-      return q.orderBy('lot.current_price', 'asc').orderBy('lot.id', 'asc');
+      return q.orderBy('lot.list_price', 'asc').orderBy('lot.id', 'asc');
     case 'priceDesc':
-      return q.orderBy('lot.current_price', 'desc').orderBy('lot.id', 'desc');
+      return q.orderBy('lot.list_price', 'desc').orderBy('lot.id', 'desc');
     case 'mostBids':
-      return q.orderBy('lot.bid_count', 'desc').orderBy('lot.id', 'asc');
+      return q.orderBy('lot.list_bid_count', 'desc').orderBy('lot.id', 'asc');
     default:
-      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q).orderBy('lot.end_time', 'asc').orderBy('lot.id', 'asc');
+      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q).orderBy('lot.list_end_time', 'asc').orderBy('lot.id', 'asc');
   }
 }

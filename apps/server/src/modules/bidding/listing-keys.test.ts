@@ -1,0 +1,150 @@
+import type { LotSummary } from '@chepai/shared/contracts/lots';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schedulerFor } from '../../platform/scheduler/app-scheduler';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, YUAN } from './bidding-fixture';
+import { listingKeys } from './listing-keys';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
+});
+afterAll(() => t.close());
+
+const db = () => t.ctx.dbh.db;
+const keys = (id: string) =>
+  db()
+    .selectFrom('lot')
+    .select(['list_price', 'list_bid_count', 'list_end_time', 'current_price', 'bid_count', 'end_time'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+const hall = async (brandName: string, filters: Record<string, unknown>) => {
+  const res = await call<{ list: LotSummary[] }>(
+    t,
+    null,
+    'POST',
+    '/api/mall-search/search/auc_order/search',
+    { pageNum: 1, pageSize: 10, filters: { brandName, statusList: [3, 4], ...filters } },
+  );
+  expect(res.status).toBe(200);
+  return res.data.list.map((l) => [l.orderId, l.currentPrice]);
+};
+
+describe('listing keys (decision 006)', () => {
+  it('no index of lot covers a column that bids move, so a bid is a HOT update', async () => {
+    // What a batch writes on every bid (status moves only once, at the first extension).
+    const moved = ['current_price', 'bid_count', 'end_time', 'leader_id', 'leader_max', 'updated_at'];
+    const { rows } = await sql<{ name: string; def: string }>`
+      select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'lot'::regclass`.execute(db());
+    expect(rows.length).toBeGreaterThan(15);
+    const covering = rows.filter((r) => moved.some((col) => new RegExp(`\\b${col}\\b`).test(r.def)));
+    expect(covering.map((r) => r.def)).toEqual([]);
+    const { rows: options } = await sql<{
+      opts: string[] | null;
+    }>`select reloptions as opts from pg_class where oid = 'lot'::regclass`.execute(db());
+    expect(options[0]?.opts).toContain('fillfactor=70');
+  });
+
+  it('halls sort and filter by the listing copy, which the scheduler catches up after bids', async () => {
+    const brand = `键测${Date.now() % 100_000}`;
+    const cheap = await makeLot(t, {
+      brand_name: brand,
+      start_price: 10_000 * YUAN,
+      current_price: 10_000 * YUAN,
+    });
+    const dear = await makeLot(t, {
+      brand_name: brand,
+      start_price: 20_000 * YUAN,
+      current_price: 20_000 * YUAN,
+    });
+    const a = await makeBuyer(t);
+    await payDeposit(t, a.token, cheap);
+    expect((await placeBid(t, a.token, cheap, '30000')).status).toBe(200);
+
+    // The bid is live everywhere a price is shown, but the listing copy has not moved yet.
+    expect(await keys(cheap)).toMatchObject({
+      current_price: String(30_000 * YUAN),
+      bid_count: 1,
+      list_price: String(10_000 * YUAN),
+      list_bid_count: 0,
+    });
+    expect(await hall(brand, { sort: 'priceAsc' })).toEqual([
+      [cheap, '30000.00'],
+      [dear, '20000.00'],
+    ]);
+
+    await schedulerFor(t.ctx).scheduler.runOnce();
+    const k = await keys(cheap);
+    expect([k.list_price, k.list_bid_count, k.list_end_time.getTime()]).toEqual([
+      k.current_price,
+      k.bid_count,
+      k.end_time.getTime(),
+    ]);
+    expect(await hall(brand, { sort: 'priceAsc' })).toEqual([
+      [dear, '20000.00'],
+      [cheap, '30000.00'],
+    ]);
+    expect(await hall(brand, { sort: 'mostBids' })).toEqual([
+      [cheap, '30000.00'],
+      [dear, '20000.00'],
+    ]);
+    expect(await hall(brand, { priceMin: '25000' })).toEqual([[cheap, '30000.00']]);
+  });
+
+  it('an extended lot still closes on time, and the close sets the final listing keys', async () => {
+    const lot = await makeLot(t, {
+      end_time: new Date(Date.now() + 2 * MIN),
+      extend_window_sec: 300,
+      extend_step_sec: 300,
+    });
+    const a = await makeBuyer(t);
+    await payDeposit(t, a.token, lot);
+    expect((await placeBid(t, a.token, lot, '10000')).status).toBe(200);
+    const extended = await keys(lot);
+    // The bid moved the end by the anti-sniping step; its listing copy still has the old end.
+    expect(extended.end_time.getTime()).toBeGreaterThan(extended.list_end_time.getTime());
+
+    t.setNow(new Date(extended.end_time.getTime() - 1_000));
+    await schedulerFor(t.ctx).scheduler.runOnce();
+    expect(
+      (await db().selectFrom('lot').select('status').where('id', '=', lot).executeTakeFirstOrThrow()).status,
+    ).toBe(4);
+    t.setNow(new Date(extended.end_time.getTime() + 1_000));
+    await schedulerFor(t.ctx).scheduler.runOnce();
+    t.setNow(null);
+    const closed = await db()
+      .selectFrom('lot')
+      .select(['status', 'list_price', 'list_bid_count', 'list_end_time', 'end_time'])
+      .where('id', '=', lot)
+      .executeTakeFirstOrThrow();
+    expect(closed).toMatchObject({ status: 5, list_price: String(10_000 * YUAN), list_bid_count: 1 });
+    expect(closed.list_end_time.getTime()).toBe(closed.end_time.getTime());
+  });
+
+  it('a full sweep catches up lots whose marks were lost with their process', async () => {
+    const lot = await makeLot(t);
+    await db()
+      .updateTable('lot')
+      .set({ current_price: String(15_000 * YUAN), bid_count: 3 })
+      .where('id', '=', lot)
+      .execute();
+    // A fresh instance (a new process) has no marks; its first tick sweeps every lot in bidding.
+    const fresh = listingKeys(db());
+    await fresh.tick(new Date());
+    expect(await keys(lot)).toMatchObject({ list_price: String(15_000 * YUAN), list_bid_count: 3 });
+    // Within the minute it only looks at marked lots.
+    await db()
+      .updateTable('lot')
+      .set({ current_price: String(16_000 * YUAN) })
+      .where('id', '=', lot)
+      .execute();
+    await fresh.tick(new Date(Date.now() + 1_000));
+    expect((await keys(lot)).list_price).toBe(String(15_000 * YUAN));
+    fresh.markDirty(lot);
+    await fresh.tick(new Date(Date.now() + 2_000));
+    expect((await keys(lot)).list_price).toBe(String(16_000 * YUAN));
+  });
+});

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** How often every lot in bidding is compared, for lots whose writer died before its tick. */
+const FULL_SWEEP_MS = 60_000;
+
+/**
+ * Catches the listing copies of a lot (list_price, list_bid_count, list_end_time) up with the live
+ * columns that bids move without touching any index (decision 006). The engine marks the lots it
+ * wrote; each scheduler tick copies theirs in one statement. A full sweep of the lots in bidding
+ * once a minute covers marks lost with a process.
+ */
+export function listingKeys(db: Kysely<Database>) {
+  let marked = new Set<string>();
+  let lastFullSweep = -Infinity;
+
+  return {
+    markDirty(lotId: string) {
+      marked.add(lotId);
+    },
+
+    /** Returns 0 always: one statement catches up every marked lot, so there is never a backlog to repeat for. */
+    async tick(now: Date): Promise<number> {
+      const full = now.getTime() - lastFullSweep >= FULL_SWEEP_MS;
+      const ids = [...marked];
+      if (!full && ids.length === 0) return 0;
+      marked = new Set();
+      try {
+        await sql`
+          update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
+          where ${full ? sql`status in (3, 4)` : sql`id = any(${ids}::bigint[])`}
+            and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`.execute(
+          db,
+        );
+      } catch (err) {
+        for (const id of ids) marked.add(id);
+        throw err;
+      }
+      if (full) lastFullSweep = now.getTime();
+      return 0;
+    },
+  };
+}
+
+export type ListingKeys = ReturnType<typeof listingKeys>;
