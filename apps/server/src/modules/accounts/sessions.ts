@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context';
+import { SESSION_REVOKED_CHANNEL, sessionCacheFor, type CachedSession } from './session-cache';
 
 export const IDLE_MS = 2 * 3600_000;
 export const ABSOLUTE_MS = 7 * 24 * 3600_000;
@@ -16,10 +18,26 @@ export interface SessionUser {
 
 /**
  * Opaque 32-byte tokens, shown once and stored as SHA-256. A session ends after two idle hours,
- * seven days in all, at logout, or when the password changes.
+ * seven days in all, at logout, or when the password changes. Resolved sessions are cached per
+ * process (session-cache.ts); revocations reach every process's cache through NOTIFY.
  */
 export function sessions(ctx: AppContext) {
   const { db } = ctx.dbh;
+  const cache = sessionCacheFor(ctx);
+
+  const alive = (s: CachedSession, now: number) => s.expiresAt > now && s.lastSeen + IDLE_MS > now;
+
+  async function read(hash: string, now: number): Promise<CachedSession | undefined> {
+    const row = await db
+      .selectFrom('user_session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.role'])
+      .where('s.token_hash', '=', hash)
+      .executeTakeFirst();
+    if (!row || row.revoked_at) return undefined;
+    return { id: row.id, role: row.role, sessionId: row.sessionId, lastSeen: new Date(row.last_seen_at).getTime(), expiresAt: new Date(row.expires_at).getTime(), cachedAt: now };
+  }
+
   return {
     async create(userId: string, clientIp: string): Promise<string> {
       const now = ctx.now();
@@ -34,27 +52,38 @@ export function sessions(ctx: AppContext) {
     /** The user behind a live token, sliding its idle expiry (written at most once a minute). */
     async resolve(token: string): Promise<SessionUser | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
-      const now = ctx.now();
-      const row = await db
-        .selectFrom('user_session as s')
-        .innerJoin('app_user as u', 'u.id', 's.user_id')
-        .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.role'])
-        .where('s.token_hash', '=', hashToken(token))
-        .executeTakeFirst();
-      if (!row || row.revoked_at) return null;
-      const lastSeen = new Date(row.last_seen_at).getTime();
-      if (new Date(row.expires_at) <= now || lastSeen + IDLE_MS <= now.getTime()) return null;
-      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
-        await db.updateTable('user_session').set({ last_seen_at: now }).where('id', '=', row.sessionId).execute();
+      const now = ctx.now().getTime();
+      const hash = hashToken(token);
+      let s = cache.get(hash, now);
+      // An entry that looks idle may have been touched through another process since: read again.
+      if (!s || !alive(s, now)) {
+        const ticket = cache.ticket();
+        s = await read(hash, now);
+        if (!s || !alive(s, now)) return null;
+        cache.set(hash, s, ticket);
       }
-      return { id: row.id, role: row.role, sessionId: row.sessionId };
+      if (now - s.lastSeen >= TOUCH_EVERY_MS) {
+        s.lastSeen = now;
+        await db.updateTable('user_session').set({ last_seen_at: new Date(now) }).where('id', '=', s.sessionId).execute();
+      }
+      return { id: s.id, role: s.role, sessionId: s.sessionId };
     },
 
-    revoke: (token: string) =>
-      db.updateTable('user_session').set({ revoked_at: ctx.now() }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute(),
+    /** Ends one session; every process drops it from its cache (NOTIFY at commit). */
+    async revoke(token: string) {
+      cache.delete(hashToken(token));
+      await sql`
+        with r as (update user_session set revoked_at = ${ctx.now()} where token_hash = ${hashToken(token)} and revoked_at is null returning user_id)
+        select pg_notify(${SESSION_REVOKED_CHANNEL}, user_id::text) from r`.execute(db);
+    },
 
-    revokeAll: (userId: string) =>
-      db.updateTable('user_session').set({ revoked_at: ctx.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute(),
+    /** Ends every session of a user (password change). */
+    async revokeAll(userId: string) {
+      cache.dropUser(userId);
+      await sql`
+        with r as (update user_session set revoked_at = ${ctx.now()} where user_id = ${userId} and revoked_at is null returning user_id)
+        select pg_notify(${SESSION_REVOKED_CHANNEL}, ${userId}) from r limit 1`.execute(db);
+    },
   };
 }
 

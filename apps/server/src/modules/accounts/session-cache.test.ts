@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../context';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { makeBuyer } from '../bidding/bidding-fixture';
+import { SESSION_CACHE_MS } from './session-cache';
+import { sessions } from './sessions';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Another server process on the same database: its own context, hence its own session cache. */
+const otherProcess = (): AppContext => ({ ...t.ctx });
+
+/** Resolves until the answer is null (a revocation travels by NOTIFY); fails after two seconds. */
+async function revokedWithin2s(resolve: () => Promise<unknown>) {
+  for (const deadline = Date.now() + 2_000; Date.now() < deadline; ) {
+    if ((await resolve()) === null) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+describe('session cache', () => {
+  it('a logout in one process ends the session in the cache of another at once, not after the cache lifetime', async () => {
+    const buyer = await makeBuyer(t);
+    const a = sessions(otherProcess());
+    const b = sessions(otherProcess());
+    expect(await a.resolve(buyer.token)).toMatchObject({ id: buyer.id, role: 'buyer' });
+    expect(await b.resolve(buyer.token)).toMatchObject({ id: buyer.id });
+    // B now answers from its cache.
+    expect(await b.resolve(buyer.token)).toMatchObject({ id: buyer.id });
+    await a.revoke(buyer.token);
+    expect(await a.resolve(buyer.token)).toBeNull();
+    expect(await revokedWithin2s(() => b.resolve(buyer.token))).toBe(true);
+  });
+
+  it('a password change (every session of the user) reaches the other process too', async () => {
+    const buyer = await makeBuyer(t);
+    const second = await sessions(t.ctx).create(buyer.id, '127.0.0.1');
+    const b = sessions(otherProcess());
+    expect(await b.resolve(buyer.token)).not.toBeNull();
+    expect(await b.resolve(buyer.token)).not.toBeNull();
+    expect(await b.resolve(second)).not.toBeNull();
+    await sessions(otherProcess()).revokeAll(buyer.id);
+    expect(await revokedWithin2s(() => b.resolve(buyer.token))).toBe(true);
+    expect(await b.resolve(second)).toBeNull();
+  });
+
+  it('trusts a resolved session for at most the cache lifetime, then reads it again', async () => {
+    const buyer = await makeBuyer(t);
+    const s = sessions(otherProcess());
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    // Removed behind the cache's back (no revocation notice): still trusted within the lifetime…
+    await t.ctx.dbh.db.deleteFrom('user_session').where('user_id', '=', buyer.id).execute();
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    // …and read again once it has passed.
+    t.advance(SESSION_CACHE_MS + 1_000);
+    expect(await s.resolve(buyer.token)).toBeNull();
+    t.setNow(null);
+  });
+
+  it('still applies the idle expiry to a cached session', async () => {
+    const buyer = await makeBuyer(t);
+    const s = sessions(otherProcess());
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    t.advance(2 * 3600_000 + 1_000);
+    expect(await s.resolve(buyer.token)).toBeNull();
+    t.setNow(null);
+  });
+});

@@ -1,0 +1,84 @@
+import type { AppContext } from '../../context';
+
+/** How long a resolved session is trusted without reading it again. */
+export const SESSION_CACHE_MS = 30_000;
+const MAX_ENTRIES = 50_000;
+/** NOTIFY channel: the payload is the id of a user whose sessions were revoked. */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
+export interface CachedSession {
+  id: string;
+  role: 'buyer' | 'seller';
+  sessionId: string;
+  lastSeen: number;
+  expiresAt: number;
+  cachedAt: number;
+}
+
+/**
+ * Resolved sessions of this process, keyed by token hash, so an authenticated request does not
+ * read user_session every time. A revocation in any process (logout, password change) is a
+ * NOTIFY carrying the user id; every process drops that user's entries. Entries are only stored
+ * while the process is listening, and not when a revocation arrived during the read that
+ * produced them; if the LISTEN connection drops, the whole cache is dropped. Entries live at most
+ * SESSION_CACHE_MS, expiry rules are checked on every use.
+ */
+export function sessionCacheFor(ctx: AppContext) {
+  let cache = byContext.get(ctx);
+  if (!cache) byContext.set(ctx, (cache = createCache(ctx)));
+  return cache;
+}
+
+const byContext = new WeakMap<AppContext, ReturnType<typeof createCache>>();
+
+function createCache(ctx: AppContext) {
+  const entries = new Map<string, CachedSession>();
+  let listening = false;
+  let starting: Promise<void> | null = null;
+  /** Bumped by every revocation seen: a read that overlapped one is not stored. */
+  let generation = 0;
+
+  const dropUser = (userId: string) => {
+    generation++;
+    for (const [hash, e] of entries) if (e.id === userId) entries.delete(hash);
+  };
+
+  const start = () => {
+    starting ??= ctx.dbh
+      .listen(SESSION_REVOKED_CHANNEL, dropUser, () => {
+        generation++;
+        entries.clear();
+      })
+      .then(
+        () => void (listening = true),
+        (err: unknown) => {
+          starting = null;
+          ctx.log.warn({ err }, 'session cache disabled: cannot LISTEN');
+        },
+      );
+  };
+
+  return {
+    get(hash: string, now: number): CachedSession | undefined {
+      const e = entries.get(hash);
+      if (e && Math.abs(now - e.cachedAt) < SESSION_CACHE_MS) return e;
+      if (e) entries.delete(hash);
+      return undefined;
+    },
+    /** Call before reading a session; pass the result to `set`. */
+    ticket() {
+      if (!listening) start();
+      return generation;
+    },
+    set(hash: string, entry: CachedSession, ticket: number) {
+      if (!listening || ticket !== generation) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(hash, entry);
+    },
+    delete(hash: string) {
+      generation++;
+      entries.delete(hash);
+    },
+    dropUser,
+  };
+}
