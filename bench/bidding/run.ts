@@ -10,10 +10,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
 import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
+import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -35,7 +37,7 @@ interface Phase {
 type Workload = 'ascending' | 'minimum';
 let ladder = 0;
 
-async function storm(base: string, lot: string, tokens: string[], seconds: number, thinkMs: number, workload: Workload): Promise<Phase> {
+async function storm(client: ReturnType<typeof jsonClient>, lot: string, tokens: string[], seconds: number, thinkMs: number, workload: Workload): Promise<Phase> {
   const accepted: number[] = [];
   const refused: number[] = [];
   const until = performance.now() + seconds * 1000;
@@ -47,12 +49,11 @@ async function storm(base: string, lot: string, tokens: string[], seconds: numbe
         if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
         const amount = workload === 'ascending' ? 10_000 * 100 + ladder++ * 500 * 100 : next + ((n + i) % 3) * 500 * 100;
         const t0 = performance.now();
-        const res = await fetch(`${base}/api/mall-auction/buyer/auc_order/bid`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: token },
-          body: JSON.stringify({ orderId: lot, amount: (amount / 100).toFixed(2) }),
-        });
-        const body = (await res.json()) as { code: number; data: { minNextBid?: string; state?: { minNextBid: string } } };
+        const { body } = await client.post<{ code: number; data: { minNextBid?: string; state?: { minNextBid: string } } }>(
+          '/api/mall-auction/buyer/auc_order/bid',
+          { orderId: lot, amount: (amount / 100).toFixed(2) },
+          { authorization: token },
+        );
         const took = performance.now() - t0;
         const min = body.data.state?.minNextBid ?? body.data.minNextBid;
         if (min) next = Math.round(Number(min) * 100);
@@ -106,16 +107,25 @@ async function main() {
     await freezeDepositsDirectly({ ctx }, lot, users.map((u) => u.id), 'BENCH', 100_000);
     console.log(`hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${new URL(url).pathname.slice(1)}, ${os.cpus().length} CPUs`);
 
-    const saturated = await storm(server.url, lot, tokens, SECONDS, 0, 'ascending');
+    const client = jsonClient(server.url);
+    const saturated = await storm(client, lot, tokens, SECONDS, 0, 'ascending');
     report(`saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
     // Below saturation: the same clients with think time, offering half and a quarter of the saturated request rate.
     for (const share of [0.5, 0.25]) {
       const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * share;
-      const below = await storm(server.url, lot, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
+      const below = await storm(client, lot, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
       report(`below saturation at ${share * 100}%, ascending (~${offered.toFixed(0)} requests/s offered)`, below);
     }
-    const war = await storm(server.url, lot, tokens, SECONDS, 0, 'minimum');
+    const war = await storm(client, lot, tokens, SECONDS, 0, 'minimum');
     report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
+    client.close();
+    // The server's backends report their table statistics when they exit.
+    await server.stop();
+    server = null;
+    await sleep(500);
+    const stats = await sql<{ upd: string; hot: string }>`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(dbh.db);
+    const { upd, hot } = stats.rows[0] ?? { upd: '0', hot: '0' };
+    console.log(`lot row updates: ${upd}, of which HOT (no index touched): ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`);
 
     const ceiling = pgbenchCeiling(url, ceilingLot, 50, SECONDS);
     const ours = saturated.accepted.length / saturated.seconds;
