@@ -120,6 +120,8 @@ describe('car comparison', () => {
     await page.getByTestId('compare-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await poll(() => page.locator('.category-index button.active').innerText()).not.toBe('基本参数');
     await page.getByTestId('compare-scroll').evaluate((el) => el.scrollTo({ top: 0 }));
+    // Rows are content-visibility: auto; let the rows scrolled back into view paint before the shot.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await shot(page, 'compare', false);
     await page.getByText('隐藏相同项').click();
     await page.getByText('高亮不同项').click();

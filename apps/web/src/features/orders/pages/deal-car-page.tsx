@@ -44,42 +44,45 @@ export default function DealCarPage() {
             render: (t: string, r) => (
               <Link className="deal-car" to={`/carAuction/carAuctionDetail/${r.orderId}`}>
                 {r.coverUrl && <img src={r.coverUrl} alt="" />}
-                <span>{t}</span>
+                <span>
+                  <span className="deal-car-title">{t}</span>
+                  <span className="deal-car-closed">成交于 {beijing(r.closedAt)}</span>
+                </span>
               </Link>
             ),
           },
-          { title: '成交价', dataIndex: 'finalPrice', render: (v: string) => <strong className="money">{yuanText(v)}</strong> },
-          { title: '成交时间', dataIndex: 'closedAt', render: (v: number) => beijing(v) },
+          { title: '成交价', dataIndex: 'finalPrice', className: 'nowrap', render: (v: string) => <strong className="money">{yuanText(v)}</strong> },
           {
             title: '保证金抵扣',
             key: 'deposit',
+            className: 'nowrap',
             render: (_: unknown, r) => (
               <>
                 {yuanText(r.deposit)} <Tag>{DEPOSIT_TEXT[r.depositState]}</Tag>
               </>
             ),
           },
-          { title: '待付余款', dataIndex: 'balanceDue', render: (v: string) => yuanText(v) },
-          { title: '付款截止', dataIndex: 'payDeadline', render: (v: number) => beijing(v) },
+          { title: '待付余款', dataIndex: 'balanceDue', className: 'nowrap', render: (v: string) => yuanText(v) },
+          { title: '付款截止', dataIndex: 'payDeadline', className: 'nowrap', render: (v: number) => beijing(v) },
           {
             title: '状态',
             key: 'status',
-            render: (_: unknown, r) => <DealStateTag deal={r} now={now} />,
-          },
-          {
-            title: '操作',
-            key: 'action',
-            render: (_: unknown, r) =>
-              r.dealState === 'awaiting_payment' && now < r.payDeadline ? (
-                <Button
-                  type="primary"
-                  size="small"
-                  loading={pay.isPending && pay.variables === r.orderId}
-                  onClick={() => pay.mutate(r.orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
-                >
-                  支付余款
-                </Button>
-              ) : null,
+            className: 'nowrap',
+            render: (_: unknown, r) => (
+              <div className="deal-state">
+                <DealStateTag deal={r} now={now} />
+                {r.dealState === 'awaiting_payment' && now < r.payDeadline && (
+                  <Button
+                    type="primary"
+                    size="small"
+                    loading={pay.isPending && pay.variables === r.orderId}
+                    onClick={() => pay.mutate(r.orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
+                  >
+                    支付余款
+                  </Button>
+                )}
+              </div>
+            ),
           },
         ]}
       />
