@@ -35,6 +35,8 @@ function createCache(ctx: AppContext) {
   const entries = new Map<string, CachedSession>();
   let listening = false;
   let starting: Promise<void> | null = null;
+  /** After a failed LISTEN: when the next attempt may start (requests go uncached until it succeeds). */
+  let retryAt = 0;
   /** Bumped by every revocation seen: a read that overlapped one is not stored. */
   let generation = 0;
 
@@ -44,7 +46,8 @@ function createCache(ctx: AppContext) {
   };
 
   const start = () => {
-    starting ??= ctx.dbh
+    if (starting || Date.now() < retryAt) return;
+    starting = ctx.dbh
       .listen(SESSION_REVOKED_CHANNEL, dropUser, () => {
         generation++;
         entries.clear();
@@ -53,7 +56,8 @@ function createCache(ctx: AppContext) {
         () => void (listening = true),
         (err: unknown) => {
           starting = null;
-          ctx.log.warn({ err }, 'session cache disabled: cannot LISTEN');
+          retryAt = Date.now() + 5_000;
+          ctx.log.warn({ err }, 'session cache off for now: cannot LISTEN');
         },
       );
   };

@@ -71,9 +71,10 @@ export function sessions(ctx: AppContext) {
 
     /** Ends one session; every process drops it from its cache (NOTIFY at commit). */
     async revoke(token: string) {
-      cache.delete(hashToken(token));
+      const hash = hashToken(token);
+      cache.delete(hash);
       await sql`
-        with r as (update user_session set revoked_at = ${ctx.now()} where token_hash = ${hashToken(token)} and revoked_at is null returning user_id)
+        with r as (update user_session set revoked_at = ${ctx.now()} where token_hash = ${hash} and revoked_at is null returning user_id)
         select pg_notify(${SESSION_REVOKED_CHANNEL}, user_id::text) from r`.execute(db);
     },
 

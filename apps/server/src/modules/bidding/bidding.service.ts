@@ -93,8 +93,7 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
   const batcher = keyedBatcher<BidRequest, BatchedBid>((orderId, reqs) => placeBatch(orderId, reqs), MAX_BIDS_PER_BATCH);
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
-    let wrote = false;
-    const answers = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const locked = await repo.lockForBatch(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
       const { lot, top, deposits } = locked;
@@ -132,7 +131,6 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
         return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
       });
       if (dirty) {
-        wrote = true;
         // Bids, lot and NOTIFYs in one statement: one round trip between the lock and the commit.
         const leader = state.leaderId;
         const events = rows.flatMap((row) => eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot));
@@ -145,12 +143,12 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
           leader_max: state.leaderMax === null ? null : String(state.leaderMax),
           updated_at: ctx.now(),
         }, bus.notifyCalls(orderId, events));
+        // The indexed listing copies stay behind so that the update is HOT (decision 006). Marking
+        // before the commit is safe: the catch-up waits for this row lock, and after a rollback it finds nothing to copy.
+        listing.markDirty(orderId);
       }
       return answers;
     });
-    // The lot's indexed listing copies were left behind so that the update stayed HOT (decision 006).
-    if (wrote) listing.markDirty(orderId);
-    return answers;
   }
 
   async function placeBid(req: BidRequest) {
