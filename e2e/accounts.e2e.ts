@@ -25,8 +25,10 @@ async function latestCode(to: string, purpose: string): Promise<string> {
   throw new Error(`no ${purpose} code for ${to}`);
 }
 
-const token = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token ?? null);
-const userInfoStatus = async (tk: string) => (await fetch(`${e.baseURL}/api/mall-auction/user/info`, { headers: { authorization: tk } })).status;
+const token = (page: Page) =>
+  page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token ?? null);
+const userInfoStatus = async (tk: string) =>
+  (await fetch(`${e.baseURL}/api/mall-auction/user/info`, { headers: { authorization: tk } })).status;
 
 describe('buyer account flow', () => {
   it('shows the login page with both tabs and the seller entrance', async () => {
@@ -118,7 +120,10 @@ describe('buyer account flow', () => {
     await shot(page, 'center-security-settings');
     await page.getByRole('button', { name: '修改密码' }).click();
     await page.getByRole('dialog').getByLabel('新密码', { exact: true }).fill('abc');
-    await page.getByRole('dialog').getByText(/^密码须为8-20位/).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/^密码须为8-20位/)
+      .waitFor();
     await shot(page, 'center-change-password');
     await page.getByRole('button', { name: '取 消' }).click();
   });
@@ -177,7 +182,8 @@ describe('find password, change password and SMS login', () => {
     await page.waitForLoadState('networkidle');
     await page.getByLabel('手机号').fill(demoTel);
     await page.waitForTimeout(300);
-    if ((await page.getByLabel('手机号').inputValue()) !== demoTel) await page.getByLabel('手机号').fill(demoTel);
+    if ((await page.getByLabel('手机号').inputValue()) !== demoTel)
+      await page.getByLabel('手机号').fill(demoTel);
     await page.getByRole('button', { name: '获取验证码' }).click();
     // Either the countdown starts or the page says why not; a refusal fails with its message.
     const sent = page.getByRole('button', { name: /秒后重新获取/ });
@@ -256,7 +262,11 @@ describe('expired sessions and token links', () => {
     const { page } = e;
     await loginDemo(page);
     const tk = await token(page);
-    await fetch(`${e.baseURL}/api/mall-auction/user/logout`, { method: 'POST', headers: { authorization: tk ?? '', 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${e.baseURL}/api/mall-auction/user/logout`, {
+      method: 'POST',
+      headers: { authorization: tk ?? '', 'content-type': 'application/json' },
+      body: '{}',
+    });
     let failed = 0;
     page.on('response', (r) => {
       if (r.status() === 401) failed += 1;

@@ -49,7 +49,9 @@ async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?:
   const dialog = page.getByRole('dialog', { name: '出价确认' });
   await dialog.waitFor();
   await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
-  expect(await dialog.innerText()).toMatch(/出价金额：¥[\d,]+\.\d{2}\s+大写：[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元整/);
+  expect(await dialog.innerText()).toMatch(
+    /出价金额：¥[\d,]+\.\d{2}\s+大写：[零壹贰叁肆伍陆柒捌玖拾佰仟万亿]+元整/,
+  );
   await shot(page, shotName, false);
   await beforeConfirm?.();
   await dialog.getByRole('button', { name: '确认出价' }).click();
@@ -84,7 +86,12 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       ['A', '13800138000'],
       ['B', '13900139000'],
     ] as const) {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale: 'zh-CN',
+        timezoneId: 'Asia/Shanghai',
+        viewport: { width: 1366, height: 900 },
+      });
       const page = await context.newPage();
       if (process.env.DEBUG_LIVE) {
         page.on('websocket', (ws) => {
@@ -151,7 +158,10 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await a.page.getByTestId('my-state').getByText('领先').waitFor();
     // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
     await b.page.locator('#bids .ant-table-row').first().waitFor();
-    await b.page.getByTestId('bid-panel').getByRole('button', { name: /^\+1档/ }).waitFor();
+    await b.page
+      .getByTestId('bid-panel')
+      .getByRole('button', { name: /^\+1档/ })
+      .waitFor();
     const priceSeenByB = await b.page.getByTestId('current-price').innerText();
     expect(priceSeenByB).toBe(await a.page.getByTestId('current-price').innerText());
     await shot(b.page, 'bidding-B-sees-A-bid');
@@ -160,7 +170,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await b.page.getByTestId('my-state').getByText('领先').waitFor();
     await a.page.locator('.ant-notification-notice', { hasText: '您的出价已被超越' }).waitFor();
     await a.page.getByTestId('my-state').getByText('已出局').waitFor();
-    expect(await a.page.getByTestId('current-price').innerText()).toBe(await b.page.getByTestId('current-price').innerText());
+    expect(await a.page.getByTestId('current-price').innerText()).toBe(
+      await b.page.getByTestId('current-price').innerText(),
+    );
     await shot(a.page, 'bidding-A-outbid', false);
   });
 
@@ -208,8 +220,15 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       // The lot now ends in 20 s: the bid lands inside the 60 s window and moves the end to bid + 45 s.
       await db.query('UPDATE lot SET end_time = $2 WHERE id = $1', [lotId, new Date(Date.now() + 20_000)]);
     });
-    for (const p of [a.page, b.page]) await p.getByTestId('extend-notice').getByText(/延时竞价：结束时间延长至 \d{2}:\d{2}:\d{2}/).waitFor();
-    const ends = await db.query<{ end_time: Date; status: number }>('SELECT end_time, status FROM lot WHERE id = $1', [lotId]);
+    for (const p of [a.page, b.page])
+      await p
+        .getByTestId('extend-notice')
+        .getByText(/延时竞价：结束时间延长至 \d{2}:\d{2}:\d{2}/)
+        .waitFor();
+    const ends = await db.query<{ end_time: Date; status: number }>(
+      'SELECT end_time, status FROM lot WHERE id = $1',
+      [lotId],
+    );
     expect(ends.rows[0]?.status).toBe(4);
     const hhmmss = new Date(ends.rows[0]!.end_time.getTime() + 8 * 3600_000).toISOString().slice(11, 19);
     expect(await b.page.getByTestId('extend-notice').innerText()).toContain(hhmmss);
@@ -218,7 +237,10 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
 
   it('the lot closes: B wins and finds it under dealCar; A is told the deposit comes back, and it does', async () => {
     const [loser, winner] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
-    await winner.page.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 120_000 });
+    await winner.page
+      .getByTestId('bid-result')
+      .getByText('已成交 — 恭喜您竞得')
+      .waitFor({ timeout: 120_000 });
     await loser.page.getByTestId('bid-result').getByText('保证金将原路退还').waitFor({ timeout: 30_000 });
     await shot(winner.page, 'bidding-won-B');
     await shot(loser.page, 'bidding-lost-A');
@@ -226,7 +248,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await winner.page.goto('/personalCenter/dealCar');
     const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
     await row.waitFor();
-    expect(await row.innerText()).toMatch(/¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付余款/);
+    expect(await row.innerText()).toMatch(
+      /¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付余款/,
+    );
     await shot(winner.page, 'bidding-dealcar-B');
     // The balance goes through the same payment company; back on dealCar the deal shows paid once its notification lands.
     await row.getByRole('button', { name: '支付余款' }).click();
@@ -234,8 +258,16 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     expect(await winner.page.locator('.amount').innerText()).toContain('21,500.00');
     await winner.page.getByRole('button', { name: '确认支付' }).click();
     await winner.page.waitForURL(`**/personalCenter/dealCar?orderId=${lotId}**`);
-    await winner.page.locator('.ant-table-row', { hasText: lotTitle }).getByText(/已付清/).waitFor();
-    expect(await winner.page.locator('.ant-table-row', { hasText: lotTitle }).getByRole('button', { name: '支付余款' }).count()).toBe(0);
+    await winner.page
+      .locator('.ant-table-row', { hasText: lotTitle })
+      .getByText(/已付清/)
+      .waitFor();
+    expect(
+      await winner.page
+        .locator('.ant-table-row', { hasText: lotTitle })
+        .getByRole('button', { name: '支付余款' })
+        .count(),
+    ).toBe(0);
     await shot(winner.page, 'bidding-dealcar-paid-B');
 
     await loser.page.goto('/personalCenter/priceRecord');

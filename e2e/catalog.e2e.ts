@@ -1,4 +1,10 @@
-import { calculatePurchaseCost, DEFAULT_INSURANCE, fenToYuanString, amountInWords, yuanStringToFen } from '@chepai/shared';
+import {
+  calculatePurchaseCost,
+  DEFAULT_INSURANCE,
+  fenToYuanString,
+  amountInWords,
+  yuanStringToFen,
+} from '@chepai/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
@@ -12,7 +18,8 @@ afterAll(() => e.close());
 /** Polls with room for a cold page load. */
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000 });
 const panel = (page: Page) => page.getByTestId('car-picker-panel');
-const item = (page: Page, text: string | RegExp) => panel(page).locator('.picker-item').filter({ hasText: text }).first();
+const item = (page: Page, text: string | RegExp) =>
+  panel(page).locator('.picker-item').filter({ hasText: text }).first();
 const headers = (page: Page) => page.getByTestId('car-header').locator('.carHeaderName').allInnerTexts();
 
 /** Opens the dropdown and picks brand → series (by name, or the first) → the n-th model. */
@@ -49,7 +56,9 @@ describe('car comparison', () => {
     expect(await list.evaluate((el) => el.scrollTop)).toBe(0);
     await panel(page).locator('.picker-letters button', { hasText: 'H' }).click();
     expect(await list.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
-    const hTop = await panel(page).locator('[data-group="H"]').evaluate((g) => g.getBoundingClientRect().top - g.parentElement!.getBoundingClientRect().top);
+    const hTop = await panel(page)
+      .locator('[data-group="H"]')
+      .evaluate((g) => g.getBoundingClientRect().top - g.parentElement!.getBoundingClientRect().top);
     expect(Math.abs(hTop)).toBeLessThan(2);
     // List height: compare area − 160, capped at 350.
     const area = await page.locator('.compare-area').evaluate((el) => el.clientHeight);
@@ -75,7 +84,9 @@ describe('car comparison', () => {
     expect(names[1]).toMatch(/^宝马 /);
     expect(names[2]).toMatch(/^丰田 卡罗拉 /);
     await page.locator('.compare-table .row-diff').first().waitFor();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ carHeaderName: string }>);
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ carHeaderName: string }>,
+    );
     expect(stored.map((c) => c.carHeaderName)).toEqual(names);
     // The side index starts on the first category.
     expect(await page.locator('.category-index button.active').innerText()).toBe('基本参数');
@@ -96,11 +107,18 @@ describe('car comparison', () => {
     await page.getByTestId('car-header').nth(2).getByRole('button', { name: '固定' }).click();
     await poll(() => headers(page)).toEqual([before[2], before[0], before[1]]);
     expect(await page.getByTestId('car-header').first().getAttribute('class')).toContain('pinned');
-    expect(await page.getByTestId('car-header').first().evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+    expect(
+      await page
+        .getByTestId('car-header')
+        .first()
+        .evaluate((el) => getComputedStyle(el).position),
+    ).toBe('sticky');
     await page.getByTestId('car-header').nth(2).getByRole('button', { name: '左移' }).click();
     await poll(() => headers(page)).toEqual([before[2], before[1], before[0]]);
     // Nothing moves past the pinned car.
-    expect(await page.getByTestId('car-header').nth(1).getByRole('button', { name: '左移' }).isDisabled()).toBe(true);
+    expect(
+      await page.getByTestId('car-header').nth(1).getByRole('button', { name: '左移' }).isDisabled(),
+    ).toBe(true);
     await page.getByTestId('car-header').nth(1).getByRole('button', { name: '右移' }).click();
     await poll(() => headers(page)).toEqual([before[2], before[0], before[1]]);
   });
@@ -112,9 +130,13 @@ describe('car comparison', () => {
     const kept = await visibleRows(page);
     expect(kept.length).toBeGreaterThan(10);
     expect(kept.length).toBeLessThan(all.length);
-    for (const values of kept) expect(new Set(values.map((v) => v.replace(/^-$/, '-'))).size).toBeGreaterThan(1);
+    for (const values of kept)
+      expect(new Set(values.map((v) => v.replace(/^-$/, '-'))).size).toBeGreaterThan(1);
     await page.getByText('高亮不同项').click();
-    const bg = await page.locator('.compare-table .row-diff .cg-val').first().evaluate((td) => getComputedStyle(td).backgroundColor);
+    const bg = await page
+      .locator('.compare-table .row-diff .cg-val')
+      .first()
+      .evaluate((td) => getComputedStyle(td).backgroundColor);
     expect(bg).toBe('rgb(255, 243, 232)');
     // The side index follows the scroll.
     await page.getByTestId('compare-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
@@ -136,15 +158,25 @@ describe('car comparison', () => {
 
     await page.getByRole('button', { name: /分享对比/ }).click();
     const link = await page.getByTestId('share-link').inputValue();
-    const ids = await page.evaluate(() => (JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ id: string }>).map((c) => c.id));
+    const ids = await page.evaluate(() =>
+      (JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ id: string }>).map((c) => c.id),
+    );
     expect(link).toBe(`${baseURL}/carCompare?ids=${ids.join(',')}`);
 
-    const other = await browser.newContext({ baseURL, locale: 'zh-CN', viewport: { width: 1366, height: 900 } });
+    const other = await browser.newContext({
+      baseURL,
+      locale: 'zh-CN',
+      viewport: { width: 1366, height: 900 },
+    });
     const fresh = await other.newPage();
     await fresh.goto(link);
     await poll(() => headers(fresh)).toEqual(names);
     await fresh.waitForURL((url) => !url.search.includes('ids='));
-    expect(await fresh.evaluate(() => (JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ id: string }>).map((c) => c.id))).toEqual(ids);
+    expect(
+      await fresh.evaluate(() =>
+        (JSON.parse(localStorage.getItem('carCompare') ?? '[]') as Array<{ id: string }>).map((c) => c.id),
+      ),
+    ).toEqual(ids);
     await other.close();
   });
 });
@@ -169,7 +201,9 @@ describe('purchase-cost calculator', () => {
     expect(await page.getByTestId('calc-picker').innerText()).toBe('比亚迪');
     await item(page, /^比亚迪$/).click();
     await item(page, '海豹').click();
-    const modelName = (await panel(page).locator('.picker-item .picker-name').first().innerText()).split('\n')[0]?.trim() ?? '';
+    const modelName =
+      (await panel(page).locator('.picker-item .picker-name').first().innerText()).split('\n')[0]?.trim() ??
+      '';
     await panel(page).locator('.picker-item').first().click();
     await panel(page).waitFor({ state: 'detached' });
     expect(await page.getByTestId('calc-picker').innerText()).toBe(`比亚迪 > 海豹 > ${modelName}`);
@@ -184,16 +218,36 @@ describe('purchase-cost calculator', () => {
 
     // Expected figures from the shared domain code, for the model as the API describes it.
     const brief = await page.evaluate(async () => {
-      const brands = (await (await fetch('/api/mall-portal/brand/getAllGoodsBrand')).json()) as { data: Array<{ id: string; name: string }> };
+      const brands = (await (await fetch('/api/mall-portal/brand/getAllGoodsBrand')).json()) as {
+        data: Array<{ id: string; name: string }>;
+      };
       const byd = brands.data.find((b) => b.name === '比亚迪')!;
-      const series = (await (await fetch(`/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${byd.id}`)).json()) as { data: Array<{ id: string; seriesName: string }> };
+      const series = (await (
+        await fetch(`/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${byd.id}`)
+      ).json()) as { data: Array<{ id: string; seriesName: string }> };
       const seal = series.data.find((s) => s.seriesName === '海豹')!;
-      const models = (await (await fetch(`/api/mall-portal/vehicle/getVehicleModelList?productId=${seal.id}`)).json()) as { data: Array<{ id: string }> };
+      const models = (await (
+        await fetch(`/api/mall-portal/vehicle/getVehicleModelList?productId=${seal.id}`)
+      ).json()) as { data: Array<{ id: string }> };
       const ids = models.data.map((m) => m.id).join(',');
-      return ((await (await fetch(`/api/mall-portal/vehicle/modelBrief?ids=${ids}`)).json()) as { data: Array<{ name: string; seriesPrice: string; energyType: string; displacementL: number | null; seats: number }> }).data;
+      return (
+        (await (await fetch(`/api/mall-portal/vehicle/modelBrief?ids=${ids}`)).json()) as {
+          data: Array<{
+            name: string;
+            seriesPrice: string;
+            energyType: string;
+            displacementL: number | null;
+            seats: number;
+          }>;
+        }
+      ).data;
     });
     const model = brief.find((m) => m.name === modelName)!;
-    const purchaseDate = await page.getByRole('textbox', { name: '购车日期' }).or(page.locator('.calc-date input')).first().inputValue();
+    const purchaseDate = await page
+      .getByRole('textbox', { name: '购车日期' })
+      .or(page.locator('.calc-date input'))
+      .first()
+      .inputValue();
     const expected = calculatePurchaseCost({
       guidePrice: yuanStringToFen(model.seriesPrice),
       purchaseDate,
@@ -208,7 +262,9 @@ describe('purchase-cost calculator', () => {
     expect(await page.getByTestId('loan-monthly').innerText()).toBe(yuanText(loan.monthlyPayment));
     expect(await page.getByTestId('loan-interest').innerText()).toBe(yuanText(loan.totalInterest));
     expect(await page.getByTestId('loan-total').innerText()).toBe(yuanText(loan.totalCost));
-    expect(await page.getByTestId('loan-total-words').innerText()).toBe(amountInWords(fenToYuanString(loan.totalCost)));
+    expect(await page.getByTestId('loan-total-words').innerText()).toBe(
+      amountInWords(fenToYuanString(loan.totalCost)),
+    );
     expect(await page.getByText('月供（60期）').count()).toBe(1);
     // A 纯电动 model bought in 2026–2027 pays half the purchase tax (at most 15,000 yuan off).
     expect(expected.purchaseTax.relief).toBeGreaterThan(0);
@@ -222,7 +278,9 @@ describe('purchase-cost calculator', () => {
     const fee = page.getByRole('spinbutton', { name: '上牌费' });
     await fee.fill('1000');
     await fee.blur();
-    await poll(() => page.getByTestId('full-total').innerText()).toBe(yuanText(expected.fullPaymentTotal + 50000));
+    await poll(() => page.getByTestId('full-total').innerText()).toBe(
+      yuanText(expected.fullPaymentTotal + 50000),
+    );
     await page.getByTestId('item-registrationFee').getByRole('button', { name: '恢复' }).waitFor();
     await shot(page, 'calculator-full');
 

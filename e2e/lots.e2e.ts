@@ -32,7 +32,11 @@ describe('lots in the browser', () => {
       await page.mouse.wheel(0, 800);
       await page.waitForTimeout(150 + y / 100);
     }
-    await page.waitForFunction(() => Array.from(document.images).filter((i) => i.closest('.lot-card')).every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      Array.from(document.images)
+        .filter((i) => i.closest('.lot-card'))
+        .every((i) => i.complete && i.naturalWidth > 0),
+    );
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, 'lots-home');
   });
@@ -56,7 +60,9 @@ describe('lots in the browser', () => {
     const before = Number(await page.getByTestId('lot-total').innerText());
     await page.getByRole('group', { name: '燃料' }).getByText('纯电动', { exact: true }).click();
     await page.waitForURL('**/resultHall?fuel=**');
-    await expect.poll(async () => Number(await page.getByTestId('lot-total').innerText())).toBeLessThan(before);
+    await expect
+      .poll(async () => Number(await page.getByTestId('lot-total').innerText()))
+      .toBeLessThan(before);
     await page.locator('.lot-card').first().waitFor();
     const metas = await page.locator('.lot-card-meta').allInnerTexts();
     expect(metas.every((m) => m.includes('纯电动'))).toBe(true);
@@ -78,7 +84,9 @@ describe('lots in the browser', () => {
 
     await page.getByRole('group', { name: '状态' }).getByText('竞价中', { exact: true }).click();
     await page.waitForURL('**status=auction**');
-    await expect.poll(() => page.locator('.lot-card .lot-card-status').allInnerTexts()).toSatisfy((b: string[]) => b.length > 0 && b.every((x) => x === '竞价中' || x === '延时竞价'));
+    await expect
+      .poll(() => page.locator('.lot-card .lot-card-status').allInnerTexts())
+      .toSatisfy((b: string[]) => b.length > 0 && b.every((x) => x === '竞价中' || x === '延时竞价'));
     // A lot with at least an hour to go, so its countdown still runs however late this test runs.
     await page
       .locator('.lot-card')
@@ -98,7 +106,9 @@ describe('lots in the browser', () => {
     expect(await page.locator('.gallery-thumbs button').count()).toBe(5);
     // Anonymous: log in first, then come back to this lot (issue 5).
     const register = page.getByRole('link', { name: /登录后报名/ });
-    expect(await register.getAttribute('href')).toMatch(/^\/login\?redirect=%2FcarAuction%2FcarAuctionDetail%2F\d+$/);
+    expect(await register.getAttribute('href')).toMatch(
+      /^\/login\?redirect=%2FcarAuction%2FcarAuctionDetail%2F\d+$/,
+    );
     await shot(page, 'lots-detail');
   });
 

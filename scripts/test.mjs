@@ -13,7 +13,10 @@ const run = (label, cmd, args, env = {}) => {
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 run('unit + integration (embedded PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
-if (pgUrl) run('integration (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: pgUrl });
+if (pgUrl)
+  run('integration (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server'], {
+    TEST_DATABASE_URL: pgUrl,
+  });
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server suite ran on PGlite only)\n');
 run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
 run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);

@@ -13,7 +13,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
-import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
+import {
+  freezeDepositsDirectly,
+  makeBuyer,
+  makeLot,
+} from '../../apps/server/src/modules/bidding/bidding-fixture';
 import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
@@ -21,7 +25,6 @@ import { pct, sleep } from '../support/stats';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
 
 interface Phase {
   accepted: number[];
@@ -37,7 +40,14 @@ interface Phase {
 type Workload = 'ascending' | 'minimum';
 let ladder = 0;
 
-async function storm(client: ReturnType<typeof jsonClient>, lot: string, tokens: string[], seconds: number, thinkMs: number, workload: Workload): Promise<Phase> {
+async function storm(
+  client: ReturnType<typeof jsonClient>,
+  lot: string,
+  tokens: string[],
+  seconds: number,
+  thinkMs: number,
+  workload: Workload,
+): Promise<Phase> {
   const accepted: number[] = [];
   const refused: number[] = [];
   const until = performance.now() + seconds * 1000;
@@ -47,9 +57,13 @@ async function storm(client: ReturnType<typeof jsonClient>, lot: string, tokens:
       let next = 10_000 * 100;
       for (let i = 0; performance.now() < until; i++) {
         if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
-        const amount = workload === 'ascending' ? 10_000 * 100 + ladder++ * 500 * 100 : next + ((n + i) % 3) * 500 * 100;
+        const amount =
+          workload === 'ascending' ? 10_000 * 100 + ladder++ * 500 * 100 : next + ((n + i) % 3) * 500 * 100;
         const t0 = performance.now();
-        const { body } = await client.post<{ code: number; data: { minNextBid?: string; state?: { minNextBid: string } } }>(
+        const { body } = await client.post<{
+          code: number;
+          data: { minNextBid?: string; state?: { minNextBid: string } };
+        }>(
           '/api/mall-auction/buyer/auc_order/bid',
           { orderId: lot, amount: (amount / 100).toFixed(2) },
           { authorization: token },
@@ -75,7 +89,11 @@ INSERT INTO bid (lot_id, seq, bidder_id, bidder_no, amount, created_at) VALUES (
 COMMIT;
 `,
   );
-  const out = execFileSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8' });
+  const out = execFileSync(
+    'pgbench',
+    ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), url],
+    { encoding: 'utf8' },
+  );
   const tps = /tps = ([\d.]+)/.exec(out)?.[1];
   return Number(tps);
 }
@@ -94,7 +112,10 @@ async function main() {
   const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
   let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
   try {
-    const lot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000), extend_window_sec: 60, extend_step_sec: 60 });
+    const lot = await makeLot(
+      { ctx },
+      { end_time: new Date(Date.now() + 3600_000), extend_window_sec: 60, extend_step_sec: 60 },
+    );
     const ceilingLot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000) });
     server = await startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' });
     const tokens: string[] = [];
@@ -104,8 +125,16 @@ async function main() {
     }
     // Deposits straight into the ledger (the payment flow is not what is measured here).
     const users = await dbh.db.selectFrom('app_user').select('id').execute();
-    await freezeDepositsDirectly({ ctx }, lot, users.map((u) => u.id), 'BENCH', 100_000);
-    console.log(`hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${new URL(url).pathname.slice(1)}, ${os.cpus().length} CPUs`);
+    await freezeDepositsDirectly(
+      { ctx },
+      lot,
+      users.map((u) => u.id),
+      'BENCH',
+      100_000,
+    );
+    console.log(
+      `hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${new URL(url).pathname.slice(1)}, ${os.cpus().length} CPUs`,
+    );
 
     const client = jsonClient(server.url);
     const saturated = await storm(client, lot, tokens, SECONDS, 0, 'ascending');
@@ -114,7 +143,10 @@ async function main() {
     for (const share of [0.5, 0.25]) {
       const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * share;
       const below = await storm(client, lot, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
-      report(`below saturation at ${share * 100}%, ascending (~${offered.toFixed(0)} requests/s offered)`, below);
+      report(
+        `below saturation at ${share * 100}%, ascending (~${offered.toFixed(0)} requests/s offered)`,
+        below,
+      );
     }
     const war = await storm(client, lot, tokens, SECONDS, 0, 'minimum');
     report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
@@ -123,16 +155,29 @@ async function main() {
     await server.stop();
     server = null;
     await sleep(500);
-    const stats = await sql<{ upd: string; hot: string }>`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(dbh.db);
+    const stats = await sql<{
+      upd: string;
+      hot: string;
+    }>`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
+      dbh.db,
+    );
     const { upd, hot } = stats.rows[0] ?? { upd: '0', hot: '0' };
-    console.log(`lot row updates: ${upd}, of which HOT (no index touched): ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`);
+    console.log(
+      `lot row updates: ${upd}, of which HOT (no index touched): ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
+    );
 
     const ceiling = pgbenchCeiling(url, ceilingLot, 50, SECONDS);
     const ours = saturated.accepted.length / saturated.seconds;
     const txs = (saturated.accepted.length + saturated.refused.length) / saturated.seconds;
     console.log(`pgbench ceiling (bare SQL of one bid, 50 clients, one lot): ${ceiling.toFixed(0)} tps`);
-    console.log(`ours ÷ ceiling: accepted bids ${(ours / ceiling).toFixed(2)}, bid transactions ${(txs / ceiling).toFixed(2)} (target ≥ 0.5)`);
-    const bids = await dbh.db.selectFrom('bid').select((eb) => eb.fn.countAll<string>().as('n')).where('lot_id', '=', lot).executeTakeFirstOrThrow();
+    console.log(
+      `ours ÷ ceiling: accepted bids ${(ours / ceiling).toFixed(2)}, bid transactions ${(txs / ceiling).toFixed(2)} (target ≥ 0.5)`,
+    );
+    const bids = await dbh.db
+      .selectFrom('bid')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('lot_id', '=', lot)
+      .executeTakeFirstOrThrow();
     console.log(`bids stored on the hot lot: ${bids.n}`);
   } finally {
     await server?.stop();

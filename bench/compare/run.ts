@@ -22,18 +22,37 @@ async function api<T>(base: string, url: string): Promise<T> {
 
 /** Ten models of ten different brands, as the compare list stores them. */
 async function tenCars(base: string) {
-  const brands = await api<Array<{ id: string; name: string }>>(base, '/api/mall-portal/brand/getAllGoodsBrand');
+  const brands = await api<Array<{ id: string; name: string }>>(
+    base,
+    '/api/mall-portal/brand/getAllGoodsBrand',
+  );
   const ids: string[] = [];
   for (const b of brands.filter((_, i) => i % 4 === 0).slice(0, 10)) {
-    const series = await api<Array<{ id: string }>>(base, `/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${b.id}`);
-    const models = await api<Array<{ id: string }>>(base, `/api/mall-portal/vehicle/getVehicleModelList?productId=${series[0]?.id}`);
+    const series = await api<Array<{ id: string }>>(
+      base,
+      `/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${b.id}`,
+    );
+    const models = await api<Array<{ id: string }>>(
+      base,
+      `/api/mall-portal/vehicle/getVehicleModelList?productId=${series[0]?.id}`,
+    );
     if (models[0]) ids.push(models[0].id);
   }
-  const briefs = await api<Array<{ id: string; name: string; year: number; seriesPrice: string; brandName: string; seriesName: string }>>(
-    base,
-    `/api/mall-portal/vehicle/modelBrief?ids=${ids.join(',')}`,
-  );
-  return briefs.map((b) => ({ ...b, carHeaderName: `${b.brandName} ${b.seriesName} ${b.name}`, pinActive: false }));
+  const briefs = await api<
+    Array<{
+      id: string;
+      name: string;
+      year: number;
+      seriesPrice: string;
+      brandName: string;
+      seriesName: string;
+    }>
+  >(base, `/api/mall-portal/vehicle/modelBrief?ids=${ids.join(',')}`);
+  return briefs.map((b) => ({
+    ...b,
+    carHeaderName: `${b.brandName} ${b.seriesName} ${b.name}`,
+    pinActive: false,
+  }));
 }
 
 const stats = (xs: number[]) => {
@@ -57,7 +76,9 @@ async function measureRender(page: Page): Promise<number> {
   await page.waitForResponse((r) => r.url().includes('/paramNames')).catch(() => undefined);
   await page.waitForTimeout(200);
   await page.evaluate('window.__t0 = performance.now()');
-  await Promise.all(held.map((h) => h.route.fulfill({ status: 200, contentType: 'application/json', body: h.body })));
+  await Promise.all(
+    held.map((h) => h.route.fulfill({ status: 200, contentType: 'application/json', body: h.body })),
+  );
   // A string, not a function: tsx would add helper names the page does not have.
   // t0 = when the last of the ten responses finished arriving (Resource Timing), not when the
   // bench asked for their release, so protocol latency does not count as rendering.
@@ -89,7 +110,8 @@ function measureToggle(page: Page, index: number): Promise<number> {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) throw new Error('build the web app first: npm run build');
+  if (!fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html')))
+    throw new Error('build the web app first: npm run build');
   const server = await startServer({ LOG_LEVEL: 'error' });
   // A browser that fails to launch must not leave the server running.
   const browser = await chromium
@@ -128,7 +150,9 @@ async function main() {
       hide.push(await measureToggle(page, 0));
       highlight.push(await measureToggle(page, 1));
     }
-    console.log(`compare bench: ${cars.length} cars, ${rows} parameter rows (${rows * (cars.length + 1)} cells)`);
+    console.log(
+      `compare bench: ${cars.length} cars, ${rows} parameter rows (${rows * (cars.length + 1)} cells)`,
+    );
     console.log(`  render after data arrives   ${stats(render)}   target ≤ 100 ms`);
     console.log(
       `  per page load (incl. app start): script ${(split.script / RUNS).toFixed(0)} ms, style ${(split.style / RUNS).toFixed(0)} ms, layout ${(split.layout / RUNS).toFixed(0)} ms`,

@@ -8,7 +8,11 @@
  */
 import pino from 'pino';
 import WebSocket from 'ws';
-import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/modules/bidding/bidding-fixture';
+import {
+  freezeDepositsDirectly,
+  makeBuyer,
+  makeLot,
+} from '../../apps/server/src/modules/bidding/bidding-fixture';
 import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 import { pct, sleep } from '../support/stats';
@@ -18,7 +22,6 @@ const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 2000);
 const BIDS = Number(process.env.BENCH_BIDS ?? 40);
 const INTERVAL = Number(process.env.BENCH_BID_INTERVAL_MS ?? 250);
 
-
 async function main() {
   const { dbh, url, drop } = await createScratchDb(SERVER, 'chepai_bench_live', 4);
   const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
@@ -27,8 +30,19 @@ async function main() {
   try {
     const lot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000) });
     const bidders = [await makeBuyer({ ctx }), await makeBuyer({ ctx })];
-    await freezeDepositsDirectly({ ctx }, lot, bidders.map((b) => b.id), 'LIVE', 200_000);
-    servers.push(...(await Promise.all([startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' }), startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' })])));
+    await freezeDepositsDirectly(
+      { ctx },
+      lot,
+      bidders.map((b) => b.id),
+      'LIVE',
+      200_000,
+    );
+    servers.push(
+      ...(await Promise.all([
+        startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' }),
+        startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' }),
+      ])),
+    );
     const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
 
     const sentAt = new Map<number, number>();
@@ -51,7 +65,9 @@ async function main() {
     }
     // A watcher is watching once its snapshot has arrived (the server has subscribed it and read the lot).
     while (watching < WATCHERS) await sleep(20);
-    console.log(`${WATCHERS} watchers connected (${WATCHERS / 2} on each of 2 processes); placing ${BIDS} bids through process A, one every ${INTERVAL} ms`);
+    console.log(
+      `${WATCHERS} watchers connected (${WATCHERS / 2} on each of 2 processes); placing ${BIDS} bids through process A, one every ${INTERVAL} ms`,
+    );
 
     let amount = 10_000;
     for (let i = 0; i < BIDS; i++) {
@@ -69,7 +85,9 @@ async function main() {
     }
     await sleep(2000);
     console.log(`deliveries: ${received} of ${BIDS * WATCHERS} expected`);
-    console.log(`bid → watcher latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target p99 ≤ 100 ms)`);
+    console.log(
+      `bid → watcher latency: p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target p99 ≤ 100 ms)`,
+    );
   } finally {
     for (const ws of sockets) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));

@@ -19,7 +19,15 @@ export async function loadLots(db: Kysely<Database>, _url: string, count: number
       const gen = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => generateLot(from + k, now));
       const ids = await db
         .insertInto('lot')
-        .values(gen.map((g) => withDerivedColumns({ ...g.lot, demo_key: null, seller_id: sellers[g.sellerIndex % sellers.length] as string })))
+        .values(
+          gen.map((g) =>
+            withDerivedColumns({
+              ...g.lot,
+              demo_key: null,
+              seller_id: sellers[g.sellerIndex % sellers.length] as string,
+            }),
+          ),
+        )
         .returning('id')
         .execute();
       const photos = gen.flatMap((g, k) => g.photos.map((p) => ({ ...p, lot_id: ids[k]?.id as string })));

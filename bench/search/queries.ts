@@ -18,7 +18,10 @@ export interface BenchQuery {
   body: { pageNum: number; pageSize: number; filters: BenchFilters };
 }
 
-const q = (name: string, filters: BenchFilters, pageNum = 1, pageSize = 16): BenchQuery => ({ name, body: { pageNum, pageSize, filters } });
+const q = (name: string, filters: BenchFilters, pageNum = 1, pageSize = 16): BenchQuery => ({
+  name,
+  body: { pageNum, pageSize, filters },
+});
 
 export const QUERIES: BenchQuery[] = [
   q('keyword Chinese 宝马', { keyword: '宝马' }),
@@ -30,7 +33,13 @@ export const QUERIES: BenchQuery[] = [
   q('year 2019–2021 + ≤6万km', { yearMin: 2019, yearMax: 2021, mileageMax: 60000 }),
   q('deep page 200, price asc', { sort: 'priceAsc' }, 200),
   q('result hall, most bids', { statusList: [5, 6], sort: 'mostBids' }),
-  q('combination', { keyword: '大众 suv', statusList: [2, 3, 4], priceMax: 250000, province: '浙江', sort: 'priceDesc' }),
+  q('combination', {
+    keyword: '大众 suv',
+    statusList: [2, 3, 4],
+    priceMax: 250000,
+    province: '浙江',
+    sort: 'priceDesc',
+  }),
 ];
 
 const ORDER: Record<string, string> = {
@@ -55,7 +64,8 @@ export function scanSql(body: BenchQuery['body']) {
   };
   const statuses = f.statusList ?? [0, 2, 3, 4, 5, 6];
   const where = [`status in (${statuses.join(',')})`];
-  for (const term of (f.keyword ?? '').split(/\s+/).filter(Boolean)) where.push(`search_text ilike ${p(`%${term}%`)}`);
+  for (const term of (f.keyword ?? '').split(/\s+/).filter(Boolean))
+    where.push(`search_text ilike ${p(`%${term}%`)}`);
   if (f.brandName) where.push(`brand_name = ${p(f.brandName)}`);
   if (f.priceMin !== undefined) where.push(`current_price >= ${p(f.priceMin * 100)}`);
   if (f.priceMax !== undefined) where.push(`current_price <= ${p(f.priceMax * 100)}`);

@@ -19,7 +19,8 @@ const LOTS = Number(process.env.BENCH_LOTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const SCAN_RUNS = Number(process.env.BENCH_SCAN_RUNS ?? 10);
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (n: number) => n.toFixed(2).padStart(8);
 
 async function main() {
@@ -30,7 +31,13 @@ async function main() {
   if (!reuse) await admin.query(`create database ${name}`);
   const url = new URL(SERVER);
   url.pathname = `/${name}`;
-  const env = loadEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', WEB_DIST: '/nonexistent', DATABASE_URL: url.toString() });
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST: '/nonexistent',
+    DATABASE_URL: url.toString(),
+  });
   const dbh = await openDb({ databaseUrl: url.toString(), poolSize: 10 });
   const now = new Date();
   try {
@@ -45,7 +52,9 @@ async function main() {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const all: number[] = [];
     const api = new Map<string, { p50: number; p95: number; total: number }>();
-    console.log(`\nHTTP API, ${RUNS} runs each after 5 warm-up calls (ms); "first" is the first call (total not yet cached)\n${'query'.padEnd(34)}   first      p50      p95   total`);
+    console.log(
+      `\nHTTP API, ${RUNS} runs each after 5 warm-up calls (ms); "first" is the first call (total not yet cached)\n${'query'.padEnd(34)}   first      p50      p95   total`,
+    );
     for (const q of QUERIES) {
       const call = async () => {
         const res = await fetch(`${base}/api/mall-search/search/auc_order/search`, {
@@ -70,7 +79,9 @@ async function main() {
       times.sort((a, b) => a - b);
       all.push(...times);
       api.set(q.name, { p50: pct(times, 50), p95: pct(times, 95), total });
-      console.log(`${q.name.padEnd(34)}${ms(cold)} ${ms(pct(times, 50))} ${ms(pct(times, 95))} ${String(total).padStart(7)}`);
+      console.log(
+        `${q.name.padEnd(34)}${ms(cold)} ${ms(pct(times, 50))} ${ms(pct(times, 95))} ${String(total).padStart(7)}`,
+      );
     }
     all.sort((a, b) => a - b);
     console.log(`${'ALL QUERIES'.padEnd(34)}${' '.repeat(9)}${ms(pct(all, 50))} ${ms(pct(all, 95))}`);
@@ -81,10 +92,12 @@ async function main() {
     await c.connect();
     await c.query('drop table if exists lot_scan');
     await c.query('create table lot_scan as select * from lot');
-        await c.query('analyze lot_scan');
+    await c.query('analyze lot_scan');
     // lot_scan has no index at all, so its filters are sequential scans; the cover photo still uses
     // lot_photo's primary key (turning index scans off for the session would make every cover a scan).
-    console.log(`\nSequential ILIKE scan, ${SCAN_RUNS} runs each, and ratio of p50s (scan / API)\n${'query'.padEnd(34)} scan p50  API p50    ratio   total`);
+    console.log(
+      `\nSequential ILIKE scan, ${SCAN_RUNS} runs each, and ratio of p50s (scan / API)\n${'query'.padEnd(34)} scan p50  API p50    ratio   total`,
+    );
     const ratios: number[] = [];
     for (const q of QUERIES) {
       const { page, count } = scanSql(q.body);
@@ -102,10 +115,14 @@ async function main() {
       const ratio = pct(times, 50) / a.p50;
       ratios.push(ratio);
       const check = total === a.total ? '' : `  (API total ${a.total}!)`;
-      console.log(`${q.name.padEnd(34)}${ms(pct(times, 50))} ${ms(a.p50)} ${(ratio.toFixed(1) + '×').padStart(8)} ${String(total).padStart(7)}${check}`);
+      console.log(
+        `${q.name.padEnd(34)}${ms(pct(times, 50))} ${ms(a.p50)} ${(ratio.toFixed(1) + '×').padStart(8)} ${String(total).padStart(7)}${check}`,
+      );
     }
     const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-    console.log(`${'GEOMETRIC MEAN RATIO'.padEnd(34)}${' '.repeat(18)}${(geo.toFixed(1) + '×').padStart(8)}  (min ${Math.min(...ratios).toFixed(1)}×)`);
+    console.log(
+      `${'GEOMETRIC MEAN RATIO'.padEnd(34)}${' '.repeat(18)}${(geo.toFixed(1) + '×').padStart(8)}  (min ${Math.min(...ratios).toFixed(1)}×)`,
+    );
     await c.end();
   } finally {
     await dbh.close();

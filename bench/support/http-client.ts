@@ -9,15 +9,35 @@ export function jsonClient(base: string) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const { hostname, port } = new URL(base);
   return {
-    post<T>(path: string, payload: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+    post<T>(
+      path: string,
+      payload: unknown,
+      headers: Record<string, string> = {},
+    ): Promise<{ status: number; body: T }> {
       const data = JSON.stringify(payload);
       return new Promise((resolve, reject) => {
         const req = http.request(
-          { agent, hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data), ...headers } },
+          {
+            agent,
+            hostname,
+            port,
+            path,
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(data),
+              ...headers,
+            },
+          },
           (res) => {
             const chunks: Buffer[] = [];
             res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) as T }));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                body: JSON.parse(Buffer.concat(chunks).toString()) as T,
+              }),
+            );
             res.on('error', reject);
           },
         );

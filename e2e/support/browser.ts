@@ -16,7 +16,8 @@ export const CHROMIUM_ARGS = [
 ];
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
-export const launchBrowser = () => chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+export const launchBrowser = () =>
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 
 export interface E2E {
   browser: Browser;
@@ -29,7 +30,12 @@ export interface E2E {
 /** A browser with one context and page, pointed at the server of this run. */
 export async function openBrowser(baseURL = inject('baseURL')): Promise<E2E> {
   const browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1366, height: 900 },
+  });
   const page = await context.newPage();
   return { browser, context, page, baseURL, close: () => browser.close() };
 }

@@ -23,7 +23,9 @@ const lines = [
   '',
   `  车拍商城已启动：${env.publicUrl}`,
   `  数据库：${ctx.dbh.driver === 'pglite' ? `嵌入式 PostgreSQL (PGlite) ${env.dataDir}` : 'PostgreSQL 服务器 (DATABASE_URL)'}`,
-  ...(demoLogins.length ? ['  演示账号：', ...demoLogins.map((d) => `    ${d.role}  ${d.login} / ${d.password}`)] : []),
+  ...(demoLogins.length
+    ? ['  演示账号：', ...demoLogins.map((d) => `    ${d.role}  ${d.login} / ${d.password}`)]
+    : []),
   '',
 ];
 process.stdout.write(lines.join('\n') + '\n');

@@ -54,7 +54,12 @@ export const lotSnapshotEvent = z.object({
   bidCount: z.number().int(),
 });
 
-export const liveEvent = z.discriminatedUnion('type', [bidPlacedEvent, lotExtendedEvent, lotClosedEvent, lotSnapshotEvent]);
+export const liveEvent = z.discriminatedUnion('type', [
+  bidPlacedEvent,
+  lotExtendedEvent,
+  lotClosedEvent,
+  lotSnapshotEvent,
+]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type BidPlacedEvent = z.infer<typeof bidPlacedEvent>;
 export type LotExtendedEvent = z.infer<typeof lotExtendedEvent>;

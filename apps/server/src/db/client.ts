@@ -40,7 +40,9 @@ export interface DbOptions {
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
-  return options.databaseUrl ? openPg(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPg(options.databaseUrl, options.poolSize ?? 10)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DbHandle> {

@@ -1,8 +1,8 @@
 import { Migrator, type Kysely } from 'kysely';
 import { migrations } from './migrations/index';
 
-export async function migrateToLatest(// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-  db: Kysely<any>): Promise<string[]> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

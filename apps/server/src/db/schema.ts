@@ -103,7 +103,6 @@ export interface CatalogMetaTable {
   updated_at: UpdatedAt;
 }
 
-
 export interface PaymentTable {
   payment_no: string;
   purpose: 'deposit' | 'balance';

@@ -8,7 +8,10 @@ import { zodMessage } from './zod-message';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.code).headers(error.headers).send(fail(error.code, error.message, error.data));
+      return reply
+        .code(error.code)
+        .headers(error.headers)
+        .send(fail(error.code, error.message, error.data));
     }
     if (error instanceof ZodError) {
       return reply.code(400).send(fail(400, zodMessage(error)));

@@ -13,8 +13,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (msg: string, data: unknown = null) => new AppError(ERROR_CODES.badRequest, msg, data);
-export const unauthorized = (msg = '登录状态已过期，请重新登录') => new AppError(ERROR_CODES.unauthorized, msg);
+export const badRequest = (msg: string, data: unknown = null) =>
+  new AppError(ERROR_CODES.badRequest, msg, data);
+export const unauthorized = (msg = '登录状态已过期，请重新登录') =>
+  new AppError(ERROR_CODES.unauthorized, msg);
 export const forbidden = (msg = '没有权限执行此操作') => new AppError(ERROR_CODES.forbidden, msg);
 export const notFound = (msg = '内容不存在或已下线') => new AppError(ERROR_CODES.notFound, msg);
 export const conflict = (msg: string, data: unknown = null) => new AppError(ERROR_CODES.conflict, msg, data);

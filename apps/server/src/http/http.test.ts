@@ -19,7 +19,12 @@ describe('API conventions', () => {
   });
 
   it('keeps a well-formed incoming request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'req-12345678' }, remoteAddress: '10.0.0.2' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'req-12345678' },
+      remoteAddress: '10.0.0.2',
+    });
     expect(res.headers['x-request-id']).toBe('req-12345678');
   });
 
@@ -56,7 +61,9 @@ describe('API conventions', () => {
   it('answers 429 with a Chinese message past the per-address limit', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++) {
-      codes.push((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode);
+      codes.push(
+        (await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.9.9' })).statusCode,
+      );
     }
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     const res = await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.9.9.9' });

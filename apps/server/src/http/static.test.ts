@@ -19,13 +19,16 @@ afterAll(async () => {
 });
 
 describe('serving the SPA', () => {
-  it.each(['/', '/home', '/carAuction/carAuctionDetail/1890000000000000001', '/assets/'])('serves index.html for %s', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain('<title>车拍商城</title>');
-    expect(res.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/home', '/carAuction/carAuctionDetail/1890000000000000001', '/assets/'])(
+    'serves index.html for %s',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>车拍商城</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -17,17 +17,27 @@ export async function installStatic(app: FastifyInstance, webDist: string) {
       cacheControl: false,
       setHeaders: (res, file) => {
         // Hashed assets never change; index.html always revalidates.
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send(fail(404, '接口不存在'));
     }
     if (!hasWeb) {
       return reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build');
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(index));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(fs.createReadStream(index));
   });
 }

@@ -24,7 +24,13 @@ describe('keyedBatcher', () => {
       await tick();
       return reqs;
     }, 2);
-    await Promise.all([b.submit('a', 1), b.submit('b', 1), b.submit('a', 2), b.submit('a', 3), b.submit('a', 4)]);
+    await Promise.all([
+      b.submit('a', 1),
+      b.submit('b', 1),
+      b.submit('a', 2),
+      b.submit('a', 3),
+      b.submit('a', 4),
+    ]);
     expect(batches.filter(([k]) => k === 'a').map(([, r]) => r)).toEqual([[1], [2, 3], [4]]);
     expect(batches.filter(([k]) => k === 'b').map(([, r]) => r)).toEqual([[1]]);
   });

@@ -23,7 +23,8 @@ export function keyedBatcher<Req, Res>(run: (key: string, batch: Req[]) => Promi
           key,
           batch.map((w) => w.req),
         );
-        if (results.length !== batch.length) throw new Error(`batch of ${batch.length} answered ${results.length} results`);
+        if (results.length !== batch.length)
+          throw new Error(`batch of ${batch.length} answered ${results.length} results`);
         batch.forEach((w, i) => w.resolve(results[i] as Res));
       } catch (err) {
         for (const w of batch) w.reject(err);

@@ -30,7 +30,14 @@ export function createLogger(level: string, pretty = false, destination?: Destin
       }),
       err: pino.stdSerializers.err,
     },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
   return destination ? pino(options, destination) : pino(options);
 }

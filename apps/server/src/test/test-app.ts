@@ -16,7 +16,11 @@ import { migrateToLatest } from '../db/migrate';
  * A new, migrated database on the PostgreSQL server at `serverUrl` (tests, benchmarks); `drop`
  * closes it and removes it with everything in it.
  */
-export async function createScratchDb(serverUrl: string, prefix: string, poolSize: number): Promise<{ dbh: DbHandle; url: string; drop: () => Promise<void> }> {
+export async function createScratchDb(
+  serverUrl: string,
+  prefix: string,
+  poolSize: number,
+): Promise<{ dbh: DbHandle; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -43,7 +47,11 @@ export async function createScratchDb(serverUrl: string, prefix: string, poolSiz
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
  * the server named by TEST_DATABASE_URL (created here, dropped on close).
  */
-export async function createTestDb(): Promise<{ dbh: DbHandle; url: string | undefined; drop: () => Promise<void> }> {
+export async function createTestDb(): Promise<{
+  dbh: DbHandle;
+  url: string | undefined;
+  drop: () => Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createScratchDb(serverUrl, 'chepai_test', 20);
   const dbh = await openDb({});
@@ -62,11 +70,19 @@ export interface TestApp {
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0', WEB_DIST: '/nonexistent', ...overrides });
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST: '/nonexistent',
+    ...overrides,
+  });
 }
 
 /** `log` receives the app's log lines (e.g. to prove that no secret is ever written). */
-export async function createTestApp(options: { env?: Record<string, string>; log?: AppContext['log'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; log?: AppContext['log'] } = {},
+): Promise<TestApp> {
   const { dbh, drop } = await createTestDb();
   let fixed: Date | null = null;
   const ctx: AppContext = {

@@ -13,7 +13,11 @@ export const queryClient = new QueryClient({
 });
 
 export const theme = {
-  token: { colorPrimary: '#e8491d', borderRadius: 6, fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif' },
+  token: {
+    colorPrimary: '#e8491d',
+    borderRadius: 6,
+    fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif',
+  },
 };
 
 export function Providers({ children }: { children: ReactNode }) {

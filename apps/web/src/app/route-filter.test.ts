@@ -12,7 +12,11 @@ const table = [
   r('home', []),
   r('promiseMoneyReport', ['buyer']),
   r('disposeCar', ['seller']),
-  r('personalCenter', ['buyer', 'seller'], [r('dealCar', ['buyer']), r('auctionOrder', ['seller']), r('personalInformation', [])]),
+  r(
+    'personalCenter',
+    ['buyer', 'seller'],
+    [r('dealCar', ['buyer']), r('auctionOrder', ['seller']), r('personalInformation', [])],
+  ),
   r('compareOnly', ['domesticConsumer']),
   r('sellerArea', ['seller'], [r('publicChild', [])]),
 ];
@@ -64,10 +68,20 @@ describe('filterRoutes', () => {
 
   it('applies spec §6 to the real route table', () => {
     const visitor = paths(filterRoutes(layoutRoutes, allowedPermissions(null)));
-    for (const p of ['home', 'searchHall', 'foreshowHall', 'applyHall', 'auctionHall', 'resultHall', 'carCompare', 'carCalculator']) {
+    for (const p of [
+      'home',
+      'searchHall',
+      'foreshowHall',
+      'applyHall',
+      'auctionHall',
+      'resultHall',
+      'carCompare',
+      'carCalculator',
+    ]) {
       expect(visitor).toContain(p);
     }
-    for (const p of ['promiseMoneyReport/:id?', 'disposeCar', 'orderSuccess', 'personalCenter']) expect(visitor).not.toContain(p);
+    for (const p of ['promiseMoneyReport/:id?', 'disposeCar', 'orderSuccess', 'personalCenter'])
+      expect(visitor).not.toContain(p);
     const buyer = paths(filterRoutes(layoutRoutes, allowedPermissions('buyer')));
     expect(buyer).toContain('promiseMoneyReport/:id?');
     expect(buyer).not.toContain('disposeCar');

@@ -23,18 +23,46 @@ export interface AppRoute {
 }
 
 const pub = (title: string, breadcrumb = true): RouteMeta => ({ title, permission: [], breadcrumb });
-const only = (title: string, permission: Permission[], breadcrumb = true): RouteMeta => ({ title, permission, breadcrumb });
+const only = (title: string, permission: Permission[], breadcrumb = true): RouteMeta => ({
+  title,
+  permission,
+  breadcrumb,
+});
 
 /** The one route table: title, permission list and breadcrumb flag per route (spec §2, §6). */
 export const layoutRoutes: AppRoute[] = [
   { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
-  { path: 'searchHall', meta: pub('搜索结果'), page: () => import('../features/search/pages/search-hall-page') },
-  { path: 'foreshowHall', meta: pub('预告大厅'), page: () => import('../features/halls/pages/foreshow-hall-page') },
+  {
+    path: 'searchHall',
+    meta: pub('搜索结果'),
+    page: () => import('../features/search/pages/search-hall-page'),
+  },
+  {
+    path: 'foreshowHall',
+    meta: pub('预告大厅'),
+    page: () => import('../features/halls/pages/foreshow-hall-page'),
+  },
   { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/halls/pages/apply-hall-page') },
-  { path: 'auctionHall', meta: pub('竞价大厅'), page: () => import('../features/halls/pages/auction-hall-page') },
-  { path: 'resultHall', meta: pub('结果公示'), page: () => import('../features/halls/pages/result-hall-page') },
-  { path: 'buyerRegistration', meta: pub('竞买人注册'), page: () => import('../features/auth/pages/buyer-registration-page') },
-  { path: 'findPassword', meta: pub('找回密码'), page: () => import('../features/auth/pages/find-password-page') },
+  {
+    path: 'auctionHall',
+    meta: pub('竞价大厅'),
+    page: () => import('../features/halls/pages/auction-hall-page'),
+  },
+  {
+    path: 'resultHall',
+    meta: pub('结果公示'),
+    page: () => import('../features/halls/pages/result-hall-page'),
+  },
+  {
+    path: 'buyerRegistration',
+    meta: pub('竞买人注册'),
+    page: () => import('../features/auth/pages/buyer-registration-page'),
+  },
+  {
+    path: 'findPassword',
+    meta: pub('找回密码'),
+    page: () => import('../features/auth/pages/find-password-page'),
+  },
   {
     path: 'carAuction/carAuctionDetail/:orderId',
     meta: pub('车辆详情'),
@@ -45,15 +73,31 @@ export const layoutRoutes: AppRoute[] = [
     meta: only('保证金报名', ['buyer']),
     page: () => import('../features/bidding/pages/promise-money-report-page'),
   },
-  { path: 'disposeCar', meta: only('我要处置', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'orderSuccess', meta: only('提交成功', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
+  {
+    path: 'disposeCar',
+    meta: only('我要处置', ['seller']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
+  {
+    path: 'orderSuccess',
+    meta: only('提交成功', ['seller']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
   {
     path: 'announcement',
     meta: pub('平台公告'),
     children: [
       { path: '', index: true, meta: pub('公告列表', false), redirect: 'list' },
-      { path: 'list', meta: pub('公告列表', false), page: () => import('../features/content/pages/announcement-list-page') },
-      { path: 'details/:id', meta: pub('公告详情'), page: () => import('../features/content/pages/announcement-detail-page') },
+      {
+        path: 'list',
+        meta: pub('公告列表', false),
+        page: () => import('../features/content/pages/announcement-list-page'),
+      },
+      {
+        path: 'details/:id',
+        meta: pub('公告详情'),
+        page: () => import('../features/content/pages/announcement-detail-page'),
+      },
     ],
   },
   {
@@ -62,28 +106,69 @@ export const layoutRoutes: AppRoute[] = [
     page: () => import('../features/content/pages/support-layout-page'),
     children: [
       { path: '', index: true, meta: pub('购车指南'), redirect: 'zhiNan' },
-      { path: 'zhiNan', meta: pub('购车指南'), page: () => import('../features/content/pages/support-list-page') },
-      { path: 'bangZhu', meta: pub('帮助中心'), page: () => import('../features/content/pages/support-list-page') },
-      { path: 'woMen', meta: pub('关于我们'), page: () => import('../features/content/pages/support-list-page') },
+      {
+        path: 'zhiNan',
+        meta: pub('购车指南'),
+        page: () => import('../features/content/pages/support-list-page'),
+      },
+      {
+        path: 'bangZhu',
+        meta: pub('帮助中心'),
+        page: () => import('../features/content/pages/support-list-page'),
+      },
+      {
+        path: 'woMen',
+        meta: pub('关于我们'),
+        page: () => import('../features/content/pages/support-list-page'),
+      },
     ],
   },
-  { path: 'supportDetail/:id', meta: pub('文章详情'), page: () => import('../features/content/pages/support-detail-page') },
-  { path: 'detailInfo/:orderId', meta: only('订单详情', ['seller']), page: () => import('../features/content/pages/coming-soon-page') },
-  { path: 'buyerDetailInfo/:orderId', meta: only('订单详情', ['buyer']), page: () => import('../features/content/pages/coming-soon-page') },
+  {
+    path: 'supportDetail/:id',
+    meta: pub('文章详情'),
+    page: () => import('../features/content/pages/support-detail-page'),
+  },
+  {
+    path: 'detailInfo/:orderId',
+    meta: only('订单详情', ['seller']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
+  {
+    path: 'buyerDetailInfo/:orderId',
+    meta: only('订单详情', ['buyer']),
+    page: () => import('../features/content/pages/coming-soon-page'),
+  },
   {
     path: 'carCompare',
     meta: { ...pub('车型对比'), hideFooter: true },
     page: () => import('../features/compare/pages/car-compare-page'),
   },
-  { path: 'carCalculator', meta: pub('购车计算器'), page: () => import('../features/calculator/pages/car-calculator-page') },
+  {
+    path: 'carCalculator',
+    meta: pub('购车计算器'),
+    page: () => import('../features/calculator/pages/car-calculator-page'),
+  },
   {
     path: 'personalCenter',
     meta: only('个人中心', ['buyer', 'seller']),
     page: () => import('../features/personal-center/pages/personal-center-layout'),
     children: [
-      { path: '', index: true, meta: only('个人信息', ['buyer', 'seller'], false), redirect: 'personalInformation' },
-      { path: 'dealCar', meta: only('我的成交车辆', ['buyer']), page: () => import('../features/orders/pages/deal-car-page') },
-      { path: 'priceRecord', meta: only('出价记录', ['buyer']), page: () => import('../features/orders/pages/price-record-page') },
+      {
+        path: '',
+        index: true,
+        meta: only('个人信息', ['buyer', 'seller'], false),
+        redirect: 'personalInformation',
+      },
+      {
+        path: 'dealCar',
+        meta: only('我的成交车辆', ['buyer']),
+        page: () => import('../features/orders/pages/deal-car-page'),
+      },
+      {
+        path: 'priceRecord',
+        meta: only('出价记录', ['buyer']),
+        page: () => import('../features/orders/pages/price-record-page'),
+      },
       {
         path: 'personalInformation',
         meta: only('个人信息', ['buyer', 'seller']),
@@ -106,7 +191,11 @@ export const layoutRoutes: AppRoute[] = [
 /** Routes outside the layout. */
 export const bareRoutes: AppRoute[] = [
   { path: 'login', meta: pub('登录', false), page: () => import('../features/auth/pages/login-page') },
-  { path: '404', meta: pub('页面不存在', false), page: () => import('../features/content/pages/not-found-page') },
+  {
+    path: '404',
+    meta: pub('页面不存在', false),
+    page: () => import('../features/content/pages/not-found-page'),
+  },
   {
     path: 'tokenExpiration',
     meta: pub('登录已失效', false),

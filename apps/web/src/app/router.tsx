@@ -39,7 +39,9 @@ function Unmatched() {
   const location = useLocation();
   const known = matchRoutes(layoutRoutes.map(toRouteObject), location.pathname);
   if (known && !getSession()) {
-    return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    return (
+      <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    );
   }
   return <Navigate to="/404" replace />;
 }

@@ -35,7 +35,14 @@ export function SendCodeButton({ onSend, disabled, block }: Props) {
   };
 
   return (
-    <Button className="send-code-button" onClick={() => void send()} loading={sending} disabled={disabled || left > 0} block={block} data-testid="send-code">
+    <Button
+      className="send-code-button"
+      onClick={() => void send()}
+      loading={sending}
+      disabled={disabled || left > 0}
+      block={block}
+      data-testid="send-code"
+    >
       {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
     </Button>
   );

@@ -1,4 +1,10 @@
-import { fillPath, type Endpoint, type EndpointInput, type EndpointOutput, type Envelope } from '@chepai/shared';
+import {
+  fillPath,
+  type Endpoint,
+  type EndpointInput,
+  type EndpointOutput,
+  type Envelope,
+} from '@chepai/shared';
 import type { AxiosRequestConfig } from 'axios';
 import { request } from './request';
 

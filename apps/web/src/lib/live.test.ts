@@ -23,9 +23,29 @@ class FakeSocket implements LiveSocket {
 }
 
 const ORDER = '1234567890123456789';
-const snapshot = (seq: number) => ({ type: 'lot.snapshot', orderId: ORDER, seq, serverTime: 1, status: 3, currentPrice: seq ? '10000.00' : null, endTime: 9, bidCount: seq });
+const snapshot = (seq: number) => ({
+  type: 'lot.snapshot',
+  orderId: ORDER,
+  seq,
+  serverTime: 1,
+  status: 3,
+  currentPrice: seq ? '10000.00' : null,
+  endTime: 9,
+  bidCount: seq,
+});
 const bid = (seq: number, amount = `${10000 + seq * 100}.00`) => ({
-  type: 'bid.placed', orderId: ORDER, seq, serverTime: 1, bidderNo: '12**56', amount, auto: false, bidTime: 1, status: 3, endTime: 9, bidCount: seq, mine: false,
+  type: 'bid.placed',
+  orderId: ORDER,
+  seq,
+  serverTime: 1,
+  bidderNo: '12**56',
+  amount,
+  auto: false,
+  bidTime: 1,
+  status: 3,
+  endTime: 9,
+  bidCount: seq,
+  mine: false,
 });
 
 function harness(token: string | null = null) {
@@ -69,7 +89,10 @@ describe('live client', () => {
     h.last().send({ ...bid(3), amount: 12 });
     h.last().send({ ...bid(3), orderId: '999' });
     h.last().send(bid(3));
-    expect(h.events.map((e) => [e.type, e.seq])).toEqual([['lot.snapshot', 2], ['bid.placed', 3]]);
+    expect(h.events.map((e) => [e.type, e.seq])).toEqual([
+      ['lot.snapshot', 2],
+      ['bid.placed', 3],
+    ]);
     expect(h.conn.lastSeq()).toBe(3);
     expect(h.statuses).toEqual(['connecting', 'open']);
   });
@@ -101,7 +124,15 @@ describe('live client', () => {
 
   it('delivers lot.closed once across reconnects', () => {
     const h = harness();
-    const closed = { type: 'lot.closed', orderId: ORDER, seq: 0, serverTime: 1, status: 6, finalPrice: null, winnerNo: null };
+    const closed = {
+      type: 'lot.closed',
+      orderId: ORDER,
+      seq: 0,
+      serverTime: 1,
+      status: 6,
+      finalPrice: null,
+      winnerNo: null,
+    };
     h.last().send(snapshot(0));
     h.last().send(closed);
     h.last().close();

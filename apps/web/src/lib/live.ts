@@ -29,7 +29,11 @@ export interface LiveOptions {
 /** 1 s, 2 s, 4 s … capped at 30 s; back to 1 s once a connection opens. */
 export const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attempt);
 
-export function liveUrl(orderId: string, since: number | null, loc: Pick<Location, 'protocol' | 'host'>): string {
+export function liveUrl(
+  orderId: string,
+  since: number | null,
+  loc: Pick<Location, 'protocol' | 'host'>,
+): string {
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
   const query = since === null ? '' : `?since=${since}`;
   return `${scheme}//${loc.host}/api/live/lots/${encodeURIComponent(orderId)}${query}`;
@@ -46,7 +50,9 @@ export interface LiveConnection {
  * order: after a reconnect with `?since=` the server replays what was missed and nothing is repeated.
  */
 export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
-  const open = opts.socket ?? ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as LiveSocket);
+  const open =
+    opts.socket ??
+    ((url: string, protocols: string[]) => new WebSocket(url, protocols) as unknown as LiveSocket);
   const token = opts.token ?? getToken;
   const loc = opts.location ?? window.location;
   const schedule = opts.schedule ?? ((fn: () => void, ms: number) => window.setTimeout(fn, ms));
@@ -80,7 +86,10 @@ export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
     if (stopped) return;
     opts.onStatus?.(attempt === 0 ? 'connecting' : 'reconnecting');
     const bearer = token();
-    const s = open(liveUrl(orderId, seq, loc), bearer ? [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + bearer] : [LIVE_PROTOCOL]);
+    const s = open(
+      liveUrl(orderId, seq, loc),
+      bearer ? [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + bearer] : [LIVE_PROTOCOL],
+    );
     socket = s;
     s.onopen = () => {
       attempt = 0;

@@ -2,7 +2,13 @@ import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
 /** Spec §9: exactly these settings. */
-NProgress.configure({ minimum: 0.08, speed: 200, trickleRate: 0.02, trickleSpeed: 800, showSpinner: false } as Partial<NProgress.NProgressOptions>);
+NProgress.configure({
+  minimum: 0.08,
+  speed: 200,
+  trickleRate: 0.02,
+  trickleSpeed: 800,
+  showSpinner: false,
+} as Partial<NProgress.NProgressOptions>);
 
 export const progress = {
   start: () => NProgress.start(),

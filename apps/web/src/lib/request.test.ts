@@ -6,7 +6,12 @@ import { setEncryptor } from './rsa';
 import { getSession, saveSession } from './session';
 
 let mock: MockAdapter;
-let ui: { toast: ReturnType<typeof vi.fn>; confirmRelogin: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn>; path: string };
+let ui: {
+  toast: ReturnType<typeof vi.fn>;
+  confirmRelogin: ReturnType<typeof vi.fn>;
+  navigate: ReturnType<typeof vi.fn>;
+  path: string;
+};
 
 beforeEach(() => {
   mock = new MockAdapter(request);
@@ -43,22 +48,37 @@ describe('request layer', () => {
     const q = await request.request({ method: 'GET', url: '/q', data: { pageNum: 1, pageSize: 10 } });
     expect((q.data as { data: unknown }).data).toEqual({ pageNum: 1, pageSize: 10 });
 
-    mock.onPost('/form').reply((config) => ok({ body: config.data as unknown, type: config.headers?.['Content-Type'] as unknown }));
+    mock
+      .onPost('/form')
+      .reply((config) =>
+        ok({ body: config.data as unknown, type: config.headers?.['Content-Type'] as unknown }),
+      );
     const f = await request.post('/form', { tel: '13800138000', list: [1, 2] }, { form: true });
     expect((f.data as { data: { body: string; type: string } }).data).toEqual({
       body: 'tel=13800138000&list=%5B1%2C2%5D',
       type: 'application/x-www-form-urlencoded;charset=UTF-8',
     });
 
-    mock.onPost('/json').reply((config) => ok({ body: config.data as unknown, type: config.headers?.['Content-Type'] as unknown }));
+    mock
+      .onPost('/json')
+      .reply((config) =>
+        ok({ body: config.data as unknown, type: config.headers?.['Content-Type'] as unknown }),
+      );
     const j = await request.post('/json', { a: 1 });
-    expect((j.data as { data: { body: string; type: string } }).data).toEqual({ body: '{"a":1}', type: 'application/json;charset=UTF-8' });
+    expect((j.data as { data: { body: string; type: string } }).data).toEqual({
+      body: '{"a":1}',
+      type: 'application/json;charset=UTF-8',
+    });
   });
 
   it('encrypts flagged fields through the RSA hook before sending', async () => {
     setEncryptor(async (plain) => `enc(${plain})`);
     mock.onPost('/login').reply((config) => ok(JSON.parse(config.data as string)));
-    const res = await request.post('/login', { tel: '13800138000', password: 'Secret123' }, { encrypt: ['password'] });
+    const res = await request.post(
+      '/login',
+      { tel: '13800138000', password: 'Secret123' },
+      { encrypt: ['password'] },
+    );
     expect((res.data as { data: unknown }).data).toEqual({ tel: '13800138000', password: 'enc(Secret123)' });
     setEncryptor(null);
   });
@@ -101,7 +121,9 @@ describe('request layer', () => {
     expect(ui.confirmRelogin).toHaveBeenCalledTimes(1);
     expect(ui.toast).not.toHaveBeenCalled();
     resolveDialog(true);
-    await vi.waitFor(() => expect(ui.navigate).toHaveBeenCalledWith('/login?redirect=%2FpersonalCenter%2FdealCar%3Ftab%3D1'));
+    await vi.waitFor(() =>
+      expect(ui.navigate).toHaveBeenCalledWith('/login?redirect=%2FpersonalCenter%2FdealCar%3Ftab%3D1'),
+    );
     expect(getSession()).toBeNull();
   });
 
@@ -120,7 +142,10 @@ describe('request layer', () => {
 
   it('toasts network errors and timeouts', async () => {
     mock.onGet('/down').networkError();
-    await expect(request.get('/down')).rejects.toMatchObject({ code: 0, message: '网络连接失败，请检查网络后重试' });
+    await expect(request.get('/down')).rejects.toMatchObject({
+      code: 0,
+      message: '网络连接失败，请检查网络后重试',
+    });
     mock.onGet('/slow').timeout();
     await expect(request.get('/slow')).rejects.toMatchObject({ message: '请求超时，请检查网络后重试' });
     expect(ui.toast).toHaveBeenNthCalledWith(1, '网络连接失败，请检查网络后重试', 3);
@@ -132,7 +157,8 @@ describe('request layer', () => {
     const realCreate = document.createElement.bind(document);
     vi.spyOn(document, 'createElement').mockImplementation((tag: string) => {
       const el = realCreate(tag);
-      if (tag === 'a') (el as HTMLAnchorElement).click = () => clicked.push((el as HTMLAnchorElement).download);
+      if (tag === 'a')
+        (el as HTMLAnchorElement).click = () => clicked.push((el as HTMLAnchorElement).download);
       return el;
     });
     URL.createObjectURL = vi.fn(() => 'blob:x');

@@ -1,5 +1,10 @@
-import type { AxiosError} from 'axios';
-import axios, { AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError } from 'axios';
+import axios, {
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@chepai/shared';
 import { filenameFromDisposition, saveBlob } from './download';
 import { parseJsonKeepingBigInts } from './json';

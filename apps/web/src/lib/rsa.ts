@@ -7,7 +7,10 @@ export function setEncryptor(fn: Encryptor | null) {
   encryptor = fn;
 }
 
-export async function encryptFields<T extends Record<string, unknown>>(data: T, fields: readonly string[]): Promise<T> {
+export async function encryptFields<T extends Record<string, unknown>>(
+  data: T,
+  fields: readonly string[],
+): Promise<T> {
   if (!fields.length) return data;
   if (!encryptor) throw new Error('加密组件尚未就绪，请刷新页面后重试');
   const out: Record<string, unknown> = { ...data };

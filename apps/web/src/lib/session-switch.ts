@@ -4,7 +4,11 @@ import { clearSession, getSession, saveSession, type SessionUser } from './sessi
  * The router is rebuilt when the role changes (login, logout), starting from the address bar; so
  * the address is set first, and an unchanged role simply navigates.
  */
-export function switchSession(next: SessionUser | null, target: string, navigate: (to: string, opts?: { replace?: boolean }) => void | Promise<void>) {
+export function switchSession(
+  next: SessionUser | null,
+  target: string,
+  navigate: (to: string, opts?: { replace?: boolean }) => void | Promise<void>,
+) {
   const before = getSession()?.role ?? null;
   const after = next?.role ?? null;
   if (before === after) {

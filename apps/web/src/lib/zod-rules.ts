@@ -5,7 +5,11 @@ import type { z } from 'zod';
  * antd rules from the shared zod schema: the whole form is parsed with the very schema the server
  * uses, and the first issue on this field is shown while the user types.
  */
-export function zodRule(schema: z.ZodType, field: string, transform?: (values: Record<string, unknown>) => Record<string, unknown>): FormRule {
+export function zodRule(
+  schema: z.ZodType,
+  field: string,
+  transform?: (values: Record<string, unknown>) => Record<string, unknown>,
+): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async () => {
       const values = getFieldsValue(true) as Record<string, unknown>;

@@ -6,10 +6,16 @@ import { endpoint } from './define';
 const text = (label: string) => z.string({ error: `请输入${label}` }).transform((s) => s.trim());
 
 export const telSchema = text('手机号').pipe(
-  z.string().refine((v) => v.length >= 1, { error: '请输入手机号' }).refine((v) => TEL_PATTERN.test(v), { error: '请输入正确的11位手机号' }),
+  z
+    .string()
+    .refine((v) => v.length >= 1, { error: '请输入手机号' })
+    .refine((v) => TEL_PATTERN.test(v), { error: '请输入正确的11位手机号' }),
 );
 export const smsCodeSchema = text('验证码').pipe(
-  z.string().refine((v) => v.length >= 1, { error: '请输入验证码' }).refine((v) => /^\d{6}$/.test(v), { error: '验证码为6位数字' }),
+  z
+    .string()
+    .refine((v) => v.length >= 1, { error: '请输入验证码' })
+    .refine((v) => /^\d{6}$/.test(v), { error: '验证码为6位数字' }),
 );
 /** Pattern A, checked on the plain password (the web form, and the server after decryption). */
 export const passwordSchema = z
@@ -17,13 +23,18 @@ export const passwordSchema = z
   .refine((v) => v.length >= 1, { error: '请输入密码' })
   .refine((v) => PASSWORD_PATTERN_A.test(v), { error: PASSWORD_PATTERN_A_MESSAGE });
 /** What travels: base64 of the RSA ciphertext (PKCS#1 v1.5, 2048-bit = 344 characters). */
-export const cipherSchema = z.string({ error: '请输入密码' }).refine((v) => v.length >= 1, { error: '请输入密码' }).refine((v) => v.length <= 1024, { error: '密码解密失败，请刷新页面后重试' });
+export const cipherSchema = z
+  .string({ error: '请输入密码' })
+  .refine((v) => v.length >= 1, { error: '请输入密码' })
+  .refine((v) => v.length <= 1024, { error: '密码解密失败，请刷新页面后重试' });
 
 export const realNameSchema = text('真实姓名').pipe(
   z
     .string()
     .refine((v) => v.length >= 1, { error: '请输入真实姓名' })
-    .refine((v) => /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,39}$/.test(v), { error: '请输入与身份证一致的真实姓名' }),
+    .refine((v) => /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,39}$/.test(v), {
+      error: '请输入与身份证一致的真实姓名',
+    }),
 );
 export const MIN_BIDDER_AGE = 18;
 export const idCardSchema = text('身份证号')
@@ -32,14 +43,21 @@ export const idCardSchema = text('身份证号')
     z.string().superRefine((v, ctx) => {
       if (!v) return void ctx.addIssue({ code: 'custom', message: '请输入身份证号' });
       const problem = idCardProblem(v);
-      if (problem === 'format') ctx.addIssue({ code: 'custom', message: '身份证号应为18位，最后一位可为数字或X' });
-      else if (problem === 'region' || problem === 'date') ctx.addIssue({ code: 'custom', message: '身份证号无效，请核对后重新输入' });
-      else if (problem === 'checksum') ctx.addIssue({ code: 'custom', message: '身份证号校验位不正确，请核对后重新输入' });
-      else if (ageOn(v, new Date()) < MIN_BIDDER_AGE) ctx.addIssue({ code: 'custom', message: '竞买人须年满18周岁' });
+      if (problem === 'format')
+        ctx.addIssue({ code: 'custom', message: '身份证号应为18位，最后一位可为数字或X' });
+      else if (problem === 'region' || problem === 'date')
+        ctx.addIssue({ code: 'custom', message: '身份证号无效，请核对后重新输入' });
+      else if (problem === 'checksum')
+        ctx.addIssue({ code: 'custom', message: '身份证号校验位不正确，请核对后重新输入' });
+      else if (ageOn(v, new Date()) < MIN_BIDDER_AGE)
+        ctx.addIssue({ code: 'custom', message: '竞买人须年满18周岁' });
     }),
   );
 export const companyNameSchema = text('企业名称').pipe(
-  z.string().refine((v) => v.length >= 2, { error: '请输入营业执照上的企业名称' }).refine((v) => v.length <= 100, { error: '企业名称不能超过100个字符' }),
+  z
+    .string()
+    .refine((v) => v.length >= 2, { error: '请输入营业执照上的企业名称' })
+    .refine((v) => v.length <= 100, { error: '企业名称不能超过100个字符' }),
 );
 export const creditCodeSchema = text('统一社会信用代码')
   .transform((s) => s.toUpperCase())
@@ -47,8 +65,10 @@ export const creditCodeSchema = text('统一社会信用代码')
     z.string().superRefine((v, ctx) => {
       if (!v) return void ctx.addIssue({ code: 'custom', message: '请输入统一社会信用代码' });
       const problem = creditCodeProblem(v);
-      if (problem === 'format') ctx.addIssue({ code: 'custom', message: '统一社会信用代码应为18位数字或大写字母' });
-      else if (problem) ctx.addIssue({ code: 'custom', message: '统一社会信用代码校验位不正确，请核对后重新输入' });
+      if (problem === 'format')
+        ctx.addIssue({ code: 'custom', message: '统一社会信用代码应为18位数字或大写字母' });
+      else if (problem)
+        ctx.addIssue({ code: 'custom', message: '统一社会信用代码校验位不正确，请核对后重新输入' });
     }),
   );
 const agreeSchema = z.literal(true, { error: '请阅读并同意《竞买规则》' });
@@ -58,12 +78,24 @@ const agreeSchema = z.literal(true, { error: '请阅读并同意《竞买规则�
  * on the wire, checked with `passwordSchema` after decryption).
  */
 export function registerSchemaWith<P extends z.ZodType<string, string>>(password: P) {
-  const base = { tel: telSchema, code: smsCodeSchema, password, realName: realNameSchema, idCardNo: idCardSchema, agree: agreeSchema };
+  const base = {
+    tel: telSchema,
+    code: smsCodeSchema,
+    password,
+    realName: realNameSchema,
+    idCardNo: idCardSchema,
+    agree: agreeSchema,
+  };
   return z.discriminatedUnion(
     'bidderType',
     [
       z.object({ ...base, bidderType: z.literal('personal') }),
-      z.object({ ...base, bidderType: z.literal('company'), companyName: companyNameSchema, creditCode: creditCodeSchema }),
+      z.object({
+        ...base,
+        bidderType: z.literal('company'),
+        companyName: companyNameSchema,
+        creditCode: creditCodeSchema,
+      }),
     ],
     { error: '请选择竞买人类型' },
   );
@@ -93,17 +125,39 @@ export type LoginResult = z.infer<typeof loginResult>;
 const sent = z.object({ resendSeconds: z.number().int() });
 
 const telInput = z.object({ tel: telSchema });
-export const registerCaptcha = endpoint({ method: 'POST', path: '/mall-auction/user/buyer/register/captcha', auth: 'public', input: telInput, output: sent });
-export const loginCaptcha = endpoint({ method: 'POST', path: '/mall-auction/user/buyer/login/captcha', auth: 'public', input: telInput, output: sent });
-export const findPwdCaptcha = endpoint({ method: 'POST', path: '/mall-auction/user/buyer/findPwd/captcha', auth: 'public', input: telInput, output: sent });
+export const registerCaptcha = endpoint({
+  method: 'POST',
+  path: '/mall-auction/user/buyer/register/captcha',
+  auth: 'public',
+  input: telInput,
+  output: sent,
+});
+export const loginCaptcha = endpoint({
+  method: 'POST',
+  path: '/mall-auction/user/buyer/login/captcha',
+  auth: 'public',
+  input: telInput,
+  output: sent,
+});
+export const findPwdCaptcha = endpoint({
+  method: 'POST',
+  path: '/mall-auction/user/buyer/findPwd/captcha',
+  auth: 'public',
+  input: telInput,
+  output: sent,
+});
 /** `target: 'old'` sends to the account's current number; `'new'` to the number it moves to. */
 export const updateTelCaptcha = endpoint({
   method: 'POST',
   path: '/mall-auction/user/updateTel/captcha',
   auth: 'user',
-  input: z.discriminatedUnion('target', [z.object({ target: z.literal('old') }), z.object({ target: z.literal('new'), tel: telSchema })], {
-    error: '请指定发送到原手机号还是新手机号',
-  }),
+  input: z.discriminatedUnion(
+    'target',
+    [z.object({ target: z.literal('old') }), z.object({ target: z.literal('new'), tel: telSchema })],
+    {
+      error: '请指定发送到原手机号还是新手机号',
+    },
+  ),
   output: sent,
 });
 
@@ -115,10 +169,14 @@ export const checkAuthCode = endpoint({
   method: 'POST',
   path: '/mall-auction/user/check/authCode',
   auth: 'public',
-  input: z.discriminatedUnion('purpose', [
-    z.object({ purpose: z.enum(['register', 'findPwd']), tel: telSchema, code: smsCodeSchema }),
-    z.object({ purpose: z.literal('updateTelOld'), code: smsCodeSchema }),
-  ], { error: '验证码用途不正确' }),
+  input: z.discriminatedUnion(
+    'purpose',
+    [
+      z.object({ purpose: z.enum(['register', 'findPwd']), tel: telSchema, code: smsCodeSchema }),
+      z.object({ purpose: z.literal('updateTelOld'), code: smsCodeSchema }),
+    ],
+    { error: '验证码用途不正确' },
+  ),
   output: z.object({ valid: z.literal(true) }),
 });
 
@@ -154,7 +212,10 @@ export const findPwd = endpoint({
   output: z.null(),
 });
 
-export const updatePwdForm = z.object({ oldPassword: z.string({ error: '请输入原密码' }).refine((v) => v.length >= 1, { error: '请输入原密码' }), password: passwordSchema });
+export const updatePwdForm = z.object({
+  oldPassword: z.string({ error: '请输入原密码' }).refine((v) => v.length >= 1, { error: '请输入原密码' }),
+  password: passwordSchema,
+});
 export const updatePwd = endpoint({
   method: 'POST',
   path: '/mall-auction/user/buyer/update/pwd',
@@ -172,9 +233,27 @@ export const updateTel = endpoint({
   output: z.object({ tel: z.string() }),
 });
 
-export const info = endpoint({ method: 'GET', path: '/mall-auction/user/info', auth: 'user', input: z.object({}).loose(), output: userInfo });
-export const logout = endpoint({ method: 'POST', path: '/mall-auction/user/logout', auth: 'public', input: z.object({}).loose(), output: z.null() });
-export const rsaPublicKey = endpoint({ method: 'GET', path: '/mall-auction/user/rsa/publicKey', auth: 'public', input: z.object({}).loose(), output: z.string() });
+export const info = endpoint({
+  method: 'GET',
+  path: '/mall-auction/user/info',
+  auth: 'user',
+  input: z.object({}).loose(),
+  output: userInfo,
+});
+export const logout = endpoint({
+  method: 'POST',
+  path: '/mall-auction/user/logout',
+  auth: 'public',
+  input: z.object({}).loose(),
+  output: z.null(),
+});
+export const rsaPublicKey = endpoint({
+  method: 'GET',
+  path: '/mall-auction/user/rsa/publicKey',
+  auth: 'public',
+  input: z.object({}).loose(),
+  output: z.string(),
+});
 
 export const INVOICE_TYPES = { ordinary: '增值税普通发票', special: '增值税专用发票' } as const;
 export const TITLE_TYPES = { personal: '个人', company: '单位' } as const;
@@ -191,7 +270,12 @@ export const invoiceForm = z
   .object({
     invoiceType: z.enum(['ordinary', 'special'], { error: '请选择发票类型' }),
     titleType: z.enum(['personal', 'company'], { error: '请选择抬头类型' }),
-    title: text('发票抬头').pipe(z.string().refine((v) => v.length >= 2, { error: '请输入发票抬头' }).refine((v) => v.length <= 100, { error: '发票抬头不能超过100个字符' })),
+    title: text('发票抬头').pipe(
+      z
+        .string()
+        .refine((v) => v.length >= 2, { error: '请输入发票抬头' })
+        .refine((v) => v.length <= 100, { error: '发票抬头不能超过100个字符' }),
+    ),
     taxNo: optionalText(20, '纳税人识别号').transform((s) => s.toUpperCase()),
     address: optionalText(100, '注册地址'),
     phone: optionalText(20, '注册电话'),
@@ -200,13 +284,17 @@ export const invoiceForm = z
   })
   .superRefine((v, ctx) => {
     const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.invoiceType === 'special' && v.titleType === 'personal') need('titleType', '增值税专用发票只能开具给单位');
+    if (v.invoiceType === 'special' && v.titleType === 'personal')
+      need('titleType', '增值税专用发票只能开具给单位');
     if (v.titleType === 'company') {
       if (!v.taxNo) need('taxNo', '请输入纳税人识别号');
-      else if (!/^[0-9A-Z]{15}$|^[0-9A-Z]{17,18}$|^[0-9A-Z]{20}$/.test(v.taxNo)) need('taxNo', '纳税人识别号应为15、17、18或20位数字或大写字母');
-      else if (v.taxNo.length === 18 && creditCodeProblem(v.taxNo)) need('taxNo', '纳税人识别号校验位不正确，请核对后重新输入');
+      else if (!/^[0-9A-Z]{15}$|^[0-9A-Z]{17,18}$|^[0-9A-Z]{20}$/.test(v.taxNo))
+        need('taxNo', '纳税人识别号应为15、17、18或20位数字或大写字母');
+      else if (v.taxNo.length === 18 && creditCodeProblem(v.taxNo))
+        need('taxNo', '纳税人识别号校验位不正确，请核对后重新输入');
     }
-    if (v.phone && !/^(0\d{2,3}-?\d{7,8}(-\d{1,6})?|1[3-9]\d{9}|400-?\d{3}-?\d{4})$/.test(v.phone)) need('phone', '请输入正确的电话号码，如 021-12345678');
+    if (v.phone && !/^(0\d{2,3}-?\d{7,8}(-\d{1,6})?|1[3-9]\d{9}|400-?\d{3}-?\d{4})$/.test(v.phone))
+      need('phone', '请输入正确的电话号码，如 021-12345678');
     if (v.bankAccount && !/^\d{8,30}$/.test(v.bankAccount)) need('bankAccount', '银行账号应为8-30位数字');
     if (v.invoiceType === 'special') {
       if (!v.address) need('address', '开具专用发票须填写注册地址');
@@ -229,10 +317,33 @@ const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceInfo = endpoint({ method: 'GET', path: '/mall-auction/user/invoice/info', auth: 'user', input: z.object({}).loose(), output: invoice.nullable() });
-export const invoiceSave = endpoint({ method: 'POST', path: '/mall-auction/user/invoice/saveOrUpdate', auth: 'user', input: invoiceForm, output: invoice });
+export const invoiceInfo = endpoint({
+  method: 'GET',
+  path: '/mall-auction/user/invoice/info',
+  auth: 'user',
+  input: z.object({}).loose(),
+  output: invoice.nullable(),
+});
+export const invoiceSave = endpoint({
+  method: 'POST',
+  path: '/mall-auction/user/invoice/saveOrUpdate',
+  auth: 'user',
+  input: invoiceForm,
+  output: invoice,
+});
 
-const outboxItem = z.object({ tel: z.string(), code: z.string(), purpose: z.enum(SMS_PURPOSES), sentAt: z.string() });
+const outboxItem = z.object({
+  tel: z.string(),
+  code: z.string(),
+  purpose: z.enum(SMS_PURPOSES),
+  sentAt: z.string(),
+});
 export type OutboxItem = z.infer<typeof outboxItem>;
 /** Development only: answers 404 when NODE_ENV=production. */
-export const smsOutbox = endpoint({ method: 'GET', path: '/dev/sms-outbox', auth: 'public', input: z.object({ tel: telSchema }), output: z.array(outboxItem) });
+export const smsOutbox = endpoint({
+  method: 'GET',
+  path: '/dev/sms-outbox',
+  auth: 'public',
+  input: z.object({ tel: telSchema }),
+  output: z.array(outboxItem),
+});

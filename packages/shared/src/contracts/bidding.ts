@@ -6,19 +6,17 @@ import { idSchema, pageOf, pageQuery } from './common';
 
 /** A yuan amount typed by a buyer ("128000.00", "128000"); becomes integer fen. */
 export const yuanInput = (label: string) =>
-  z
-    .union([z.string(), z.number()], { error: `${label}必须是金额` })
-    .transform((v, ctx) => {
-      const text = String(v).trim();
-      try {
-        const fen = yuanStringToFen(text);
-        if (fen > 0 && fen <= 100_000_000_00) return Number(fen);
-        ctx.addIssue({ code: 'custom', message: `${label}须在0.01元到1亿元之间` });
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${label}格式不正确，最多两位小数` });
-      }
-      return z.NEVER;
-    });
+  z.union([z.string(), z.number()], { error: `${label}必须是金额` }).transform((v, ctx) => {
+    const text = String(v).trim();
+    try {
+      const fen = yuanStringToFen(text);
+      if (fen > 0 && fen <= 100_000_000_00) return Number(fen);
+      ctx.addIssue({ code: 'custom', message: `${label}须在0.01元到1亿元之间` });
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `${label}格式不正确，最多两位小数` });
+    }
+    return z.NEVER;
+  });
 
 /** Money in answers: yuan decimal strings. */
 export const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -58,7 +56,10 @@ export const acceptedBid = z.object({
 });
 export type AcceptedBid = z.infer<typeof acceptedBid>;
 
-export const BID_REJECTION_CODES = Object.keys(BID_REJECTIONS) as [keyof typeof BID_REJECTIONS, ...(keyof typeof BID_REJECTIONS)[]];
+export const BID_REJECTION_CODES = Object.keys(BID_REJECTIONS) as [
+  keyof typeof BID_REJECTIONS,
+  ...(keyof typeof BID_REJECTIONS)[],
+];
 
 /** `data` of a 409 answer to a bid: why (code) and the state now. */
 export const bidRejectionData = lotLiveState.extend({ reason: z.enum(BID_REJECTION_CODES) });

@@ -50,7 +50,14 @@ export const MAX_BRIEF_IDS = 10;
 /** 'a,b,c' → ['a','b','c'], each a valid id, 1 to 10 of them, duplicates removed. */
 const idList = z
   .string({ error: '车型编号不能为空' })
-  .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+  .transform((s) => [
+    ...new Set(
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ])
   .pipe(
     z
       .array(z.string().regex(/^[1-9]\d{0,18}$/, { error: '编号格式不正确' }))

@@ -33,7 +33,12 @@ export const pageQuery = (defaultSize: number) =>
   z.object({ pageNum: pageNumSchema, pageSize: pageSizeSchema(defaultSize) });
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int(), list: z.array(item) });
+  z.object({
+    total: z.number().int(),
+    pageNum: z.number().int(),
+    pageSize: z.number().int(),
+    list: z.array(item),
+  });
 
 export type Page<T> = { total: number; pageNum: number; pageSize: number; list: T[] };
 

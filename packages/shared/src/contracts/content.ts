@@ -31,7 +31,11 @@ export const supportList = endpoint({
   path: '/mall-auction/home/support/list',
   auth: 'public',
   input: z.object({}).loose(),
-  output: z.object({ '1': z.array(articleSummary), '2': z.array(articleSummary), '3': z.array(articleSummary) }),
+  output: z.object({
+    '1': z.array(articleSummary),
+    '2': z.array(articleSummary),
+    '3': z.array(articleSummary),
+  }),
 });
 
 export const supportDetail = endpoint({

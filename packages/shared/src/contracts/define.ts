@@ -33,5 +33,7 @@ export interface Envelope<T> {
 
 /** Fills `:name` params of a contract path. */
 export function fillPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String((params[name] as string | number | undefined) ?? '')));
+  return path.replace(/:([A-Za-z]\w*)/g, (_, name: string) =>
+    encodeURIComponent(String((params[name] as string | number | undefined) ?? '')),
+  );
 }

@@ -33,7 +33,14 @@ export const HALLS = {
 } as const;
 export type HallName = keyof typeof HALLS;
 
-export const SEARCH_SORTS = ['endingSoon', 'endedRecently', 'newest', 'priceAsc', 'priceDesc', 'mostBids'] as const;
+export const SEARCH_SORTS = [
+  'endingSoon',
+  'endedRecently',
+  'newest',
+  'priceAsc',
+  'priceDesc',
+  'mostBids',
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const SEARCH_SORT_TEXT: Record<SearchSort, string> = {
   endingSoon: '即将结束',

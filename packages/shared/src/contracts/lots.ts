@@ -18,7 +18,9 @@ const keyword = z.string({ error: '关键词必须是文字' }).transform((s, ct
   return k;
 });
 const oneOf = <T extends string>(values: readonly T[], message: string) =>
-  z.string({ error: message }).refine((v): v is T => (values as readonly string[]).includes(v), { error: message });
+  z
+    .string({ error: message })
+    .refine((v): v is T => (values as readonly string[]).includes(v), { error: message });
 
 const intIn = (label: string, min: number, max: number) =>
   z.coerce
@@ -39,8 +41,13 @@ const yuan = (label: string) =>
         .max(100_000_000, { error: `${label}超出范围` }),
     );
 
-const shortText = (label: string) => z.string().trim().max(20, { error: `${label}不能超过20个字符` });
-const optional = <T extends z.ZodType>(s: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+const shortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(20, { error: `${label}不能超过20个字符` });
+const optional = <T extends z.ZodType>(s: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
 
 export const searchFilters = z
   .object({
@@ -49,7 +56,9 @@ export const searchFilters = z
       z
         .array(z.coerce.number().int(), { error: '状态列表格式不正确' })
         .max(8, { error: '状态列表过长' })
-        .refine((l) => l.every((s) => (PUBLIC_LOT_STATUSES as readonly number[]).includes(s)), { error: '状态不正确' }),
+        .refine((l) => l.every((s) => (PUBLIC_LOT_STATUSES as readonly number[]).includes(s)), {
+          error: '状态不正确',
+        }),
     ),
     brandId: optional(idSchema),
     brandName: optional(shortText('品牌')),
@@ -97,7 +106,11 @@ export const search = endpoint({
   method: 'POST',
   path: '/mall-search/search/auc_order/search',
   auth: 'public',
-  input: z.object({ pageNum: pageNumSchema, pageSize: pageSizeSchema(SEARCH_PAGE_SIZE), filters: searchFilters }),
+  input: z.object({
+    pageNum: pageNumSchema,
+    pageSize: pageSizeSchema(SEARCH_PAGE_SIZE),
+    filters: searchFilters,
+  }),
   output: pageOf(lotSummary),
 });
 
@@ -205,7 +218,12 @@ export const statOnStatus = endpoint({
   input: z.object({}).loose(),
   output: z.object({
     list: z.array(statusCount),
-    halls: z.object({ foreshowHall: z.number(), applyHall: z.number(), auctionHall: z.number(), resultHall: z.number() }),
+    halls: z.object({
+      foreshowHall: z.number(),
+      applyHall: z.number(),
+      auctionHall: z.number(),
+      resultHall: z.number(),
+    }),
     serverTime: z.number(),
   }),
 });

@@ -214,12 +214,15 @@ describe('amountInWords: properties', () => {
   it('uses only the allowed characters, never two 零 in a row, and never ends in 零', () => {
     fc.assert(
       // Zero is the one amount spelled with a leading 零 ('零元整'); it has its own example above.
-      fc.property(fc.bigInt({ min: -maxFen, max: maxFen }).filter((v) => v !== 0n), (value) => {
-        const words = amountInWords(fenToText(value));
-        expect(words).toMatch(/^负?[零壹贰叁肆伍陆柒捌玖拾佰仟万亿兆元角分整]+$/);
-        expect(words).not.toContain('零零');
-        expect(words).not.toMatch(/零[元万亿兆角]|零$/);
-      }),
+      fc.property(
+        fc.bigInt({ min: -maxFen, max: maxFen }).filter((v) => v !== 0n),
+        (value) => {
+          const words = amountInWords(fenToText(value));
+          expect(words).toMatch(/^负?[零壹贰叁肆伍陆柒捌玖拾佰仟万亿兆元角分整]+$/);
+          expect(words).not.toContain('零零');
+          expect(words).not.toMatch(/零[元万亿兆角]|零$/);
+        },
+      ),
     );
   });
 

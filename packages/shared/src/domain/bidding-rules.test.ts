@@ -32,7 +32,12 @@ const lot = (over: Partial<LotState> = {}): LotState => ({
   ...over,
 });
 
-const bid = (bidderId: string, amount: number, maxAmount?: number, at = T0 + MIN): Bid => ({ bidderId, amount, maxAmount, at });
+const bid = (bidderId: string, amount: number, maxAmount?: number, at = T0 + MIN): Bid => ({
+  bidderId,
+  amount,
+  maxAmount,
+  at,
+});
 const code = (state: LotState, b: Bid, deposit = true) => {
   const v = validateBid(state, b, deposit);
   return typeof v === 'string' ? v : v.code;
@@ -81,8 +86,14 @@ describe('validation', () => {
     expect(code(lot(), bid('a', 1), false)).toBe('NO_DEPOSIT');
     const v = validateBid(lot({ currentPrice: 10_000, leaderId: 'b' }), bid('a', 10_000), true);
     expect(v).toEqual({ code: 'OUTBID', message: '出价已被超越' });
-    expect(validateBid(lot(), bid('a', 10_000), false)).toEqual({ code: 'NO_DEPOSIT', message: '未缴纳保证金' });
-    expect(validateBid(lot({ status: 6 }), bid('a', 10_000), true)).toEqual({ code: 'ENDED', message: '拍卖已结束' });
+    expect(validateBid(lot(), bid('a', 10_000), false)).toEqual({
+      code: 'NO_DEPOSIT',
+      message: '未缴纳保证金',
+    });
+    expect(validateBid(lot({ status: 6 }), bid('a', 10_000), true)).toEqual({
+      code: 'ENDED',
+      message: '拍卖已结束',
+    });
   });
 
   it('moves a registration lot to bidding on its first bid after the start time', () => {
@@ -97,7 +108,10 @@ describe('proxy bidding', () => {
     expect(amounts(s1.events)).toEqual([['a', 10_000, false]]);
     const s2 = applyBid(s1.state, bid('b', 10_500), true);
     expect(s2.result).toBe('accepted');
-    expect(amounts(s2.events)).toEqual([['b', 10_500, false], ['a', 11_000, true]]);
+    expect(amounts(s2.events)).toEqual([
+      ['b', 10_500, false],
+      ['a', 11_000, true],
+    ]);
     expect(s2.result === 'accepted' && s2.leading).toBe(false);
     expect(s2.state).toMatchObject({ currentPrice: 11_000, leaderId: 'a', leaderMax: 20_000 });
   });
@@ -105,7 +119,10 @@ describe('proxy bidding', () => {
   it('runs a lower proxy up to its maximum before the higher one answers', () => {
     const s1 = applyBid(lot(), bid('a', 10_000, 20_000), true);
     const s2 = applyBid(s1.state, bid('b', 10_500, 15_200), true);
-    expect(amounts(s2.events)).toEqual([['b', 15_000, true], ['a', 15_500, true]]);
+    expect(amounts(s2.events)).toEqual([
+      ['b', 15_000, true],
+      ['a', 15_500, true],
+    ]);
   });
 
   it('gives a tie to the earlier maximum and refuses the later bid', () => {
@@ -120,10 +137,16 @@ describe('proxy bidding', () => {
   it('lets a higher maximum win at one increment over the old maximum', () => {
     const s1 = applyBid(lot(), bid('a', 10_000, 20_000), true);
     const s2 = applyBid(s1.state, bid('d', 10_500, 25_000), true);
-    expect(amounts(s2.events)).toEqual([['a', 20_000, true], ['d', 20_500, true]]);
+    expect(amounts(s2.events)).toEqual([
+      ['a', 20_000, true],
+      ['d', 20_500, true],
+    ]);
     expect(s2.state).toMatchObject({ leaderId: 'd', leaderMax: 25_000 });
     const s3 = applyBid(s2.state, bid('e', 21_000), true);
-    expect(amounts(s3.events)).toEqual([['e', 21_000, false], ['d', 21_500, true]]);
+    expect(amounts(s3.events)).toEqual([
+      ['e', 21_000, false],
+      ['d', 21_500, true],
+    ]);
   });
 
   it('keeps a jump bid above the old maximum as typed', () => {
@@ -158,9 +181,21 @@ describe('anti-sniping and close', () => {
 
   it('sells at or above the reserve, otherwise the lot is unsold', () => {
     expect(closeOutcome(lot())).toEqual({ status: 6, winnerId: null, price: null });
-    expect(closeOutcome(lot({ currentPrice: 19_500, leaderId: 'a', reserve: 20_000 }))).toEqual({ status: 6, winnerId: null, price: 19_500 });
-    expect(closeOutcome(lot({ currentPrice: 20_000, leaderId: 'a', reserve: 20_000 }))).toEqual({ status: 5, winnerId: 'a', price: 20_000 });
-    expect(closeOutcome(lot({ currentPrice: 10_000, leaderId: 'a' }))).toEqual({ status: 5, winnerId: 'a', price: 10_000 });
+    expect(closeOutcome(lot({ currentPrice: 19_500, leaderId: 'a', reserve: 20_000 }))).toEqual({
+      status: 6,
+      winnerId: null,
+      price: 19_500,
+    });
+    expect(closeOutcome(lot({ currentPrice: 20_000, leaderId: 'a', reserve: 20_000 }))).toEqual({
+      status: 5,
+      winnerId: 'a',
+      price: 20_000,
+    });
+    expect(closeOutcome(lot({ currentPrice: 10_000, leaderId: 'a' }))).toEqual({
+      status: 5,
+      winnerId: 'a',
+      price: 10_000,
+    });
   });
 });
 
@@ -186,7 +221,9 @@ const reqArb = (pureProxy: boolean) =>
   fc.record({
     bidder: fc.integer({ min: 0, max: 4 }),
     jump: pureProxy ? fc.constant(0) : fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4 })),
-    offGrid: pureProxy ? fc.constant(0) : fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: -3, max: 3 })),
+    offGrid: pureProxy
+      ? fc.constant(0)
+      : fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: -3, max: 3 })),
     maxSteps: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
     maxExtra: fc.nat(),
     dt: fc.integer({ min: 0, max: 3 * MIN }),
@@ -212,20 +249,43 @@ interface LotParams {
 }
 
 function simulate(l: LotParams, reqs: Req[]): Run {
-  const start = lot({ startPrice: l.startPrice, increment: l.increment, extendWindowMs: l.extendWindowMs, extendStepMs: l.extendStepMs, endTime: T0 + l.duration });
+  const start = lot({
+    startPrice: l.startPrice,
+    increment: l.increment,
+    extendWindowMs: l.extendWindowMs,
+    extendStepMs: l.extendStepMs,
+    endTime: T0 + l.duration,
+  });
   let state = start;
   let at = T0;
-  const run: Run = { start, final: start, events: [], maxOf: new Map(), typedOf: new Map(), ends: [start.endTime], failures: [] };
+  const run: Run = {
+    start,
+    final: start,
+    events: [],
+    maxOf: new Map(),
+    typedOf: new Map(),
+    ends: [start.endTime],
+    failures: [],
+  };
   reqs.forEach((r, i) => {
     at += r.dt;
     const id = `b${r.bidder}`;
     const amount = minimumNextBid(state) + r.jump * state.increment + r.offGrid;
-    const maxAmount = r.maxSteps === null ? undefined : amount + r.maxSteps * state.increment + (r.maxExtra % state.increment);
+    const maxAmount =
+      r.maxSteps === null
+        ? undefined
+        : amount + r.maxSteps * state.increment + (r.maxExtra % state.increment);
     const before = state;
     const out = applyBid(state, { bidderId: id, amount, maxAmount, at }, true);
-    if (at >= before.endTime && !(out.result === 'rejected' && out.rejection.code === 'ENDED')) run.failures.push(`bid after end accepted at ${i}`);
-    const expectedEnd = out.events.length ? (before.endTime - at < before.extendWindowMs ? Math.max(before.endTime, at + before.extendStepMs) : before.endTime) : before.endTime;
-    if (out.state.endTime !== expectedEnd) run.failures.push(`end ${out.state.endTime} != ${expectedEnd} at ${i}`);
+    if (at >= before.endTime && !(out.result === 'rejected' && out.rejection.code === 'ENDED'))
+      run.failures.push(`bid after end accepted at ${i}`);
+    const expectedEnd = out.events.length
+      ? before.endTime - at < before.extendWindowMs
+        ? Math.max(before.endTime, at + before.extendStepMs)
+        : before.endTime
+      : before.endTime;
+    if (out.state.endTime !== expectedEnd)
+      run.failures.push(`end ${out.state.endTime} != ${expectedEnd} at ${i}`);
     const registered = out.result !== 'rejected' || out.events.length > 0;
     if (registered && amount >= before.startPrice) {
       const eff = floorToGrid(before, Math.max(maxAmount ?? amount, amount));
@@ -243,7 +303,12 @@ function simulate(l: LotParams, reqs: Req[]): Run {
 
 describe('properties of the pure rules', () => {
   const prop = (pureProxy: boolean, check: (run: Run) => void) =>
-    fc.assert(fc.property(lotArb, fc.array(reqArb(pureProxy), { maxLength: 60 }), (l, reqs) => check(simulate(l, reqs))), { numRuns: 400 });
+    fc.assert(
+      fc.property(lotArb, fc.array(reqArb(pureProxy), { maxLength: 60 }), (l, reqs) =>
+        check(simulate(l, reqs)),
+      ),
+      { numRuns: 400 },
+    );
 
   it('accepts amounts that strictly increase and all lie on the grid', () => {
     prop(false, (run) => {

@@ -74,7 +74,10 @@ export function floorToGrid(state: Pick<LotState, 'startPrice' | 'increment'>, a
 }
 
 /** Current price + k × increment for each k, e.g. the quick +1 / +2 / +5 buttons. */
-export function quickBids(state: Pick<LotState, 'startPrice' | 'increment' | 'currentPrice'>, steps: readonly number[]): number[] {
+export function quickBids(
+  state: Pick<LotState, 'startPrice' | 'increment' | 'currentPrice'>,
+  steps: readonly number[],
+): number[] {
   const base = state.currentPrice ?? state.startPrice - state.increment;
   return steps.map((k) => base + k * state.increment);
 }
@@ -91,14 +94,23 @@ export function biddingPhase(state: LotState, at: number): 'open' | 'notStarted'
  * Checks a bid against the lot. A leader may only raise their proxy maximum (`raiseMax`);
  * anyone else must bid the grid from the minimum next bid upwards.
  */
-export function validateBid(state: LotState, bid: Bid, hasDeposit: boolean): BidRejection | 'bid' | 'raiseMax' {
+export function validateBid(
+  state: LotState,
+  bid: Bid,
+  hasDeposit: boolean,
+): BidRejection | 'bid' | 'raiseMax' {
   const phase = biddingPhase(state, bid.at);
   if (phase === 'ended') return reject('ENDED');
   if (phase === 'notStarted') return reject('NOT_STARTED');
   if (!hasDeposit) return reject('NO_DEPOSIT');
   if (state.leaderId === bid.bidderId) {
     const held = state.leaderMax ?? state.currentPrice ?? 0;
-    if (bid.maxAmount !== undefined && bid.maxAmount >= state.startPrice && floorToGrid(state, bid.maxAmount) > held) return 'raiseMax';
+    if (
+      bid.maxAmount !== undefined &&
+      bid.maxAmount >= state.startPrice &&
+      floorToGrid(state, bid.maxAmount) > held
+    )
+      return 'raiseMax';
     return reject('ALREADY_LEADING');
   }
   if (state.currentPrice === null) {
@@ -112,7 +124,10 @@ export function validateBid(state: LotState, bid: Bid, hasDeposit: boolean): Bid
 }
 
 /** Anti-sniping: a bid with end − at < window moves the end to at + step (never backwards). */
-export function extendEnd(state: Pick<LotState, 'endTime' | 'extendWindowMs' | 'extendStepMs'>, at: number): number {
+export function extendEnd(
+  state: Pick<LotState, 'endTime' | 'extendWindowMs' | 'extendStepMs'>,
+  at: number,
+): number {
   if (state.endTime - at >= state.extendWindowMs) return state.endTime;
   return Math.max(state.endTime, at + state.extendStepMs);
 }
@@ -131,10 +146,17 @@ export type BidOutcome =
  */
 export function applyBid(state: LotState, bid: Bid, hasDeposit: boolean): BidOutcome {
   const verdict = validateBid(state, bid, hasDeposit);
-  if (typeof verdict !== 'string') return { result: 'rejected', rejection: verdict, events: [], state, extended: false };
+  if (typeof verdict !== 'string')
+    return { result: 'rejected', rejection: verdict, events: [], state, extended: false };
   if (verdict === 'raiseMax') {
     const leaderMax = floorToGrid(state, bid.maxAmount ?? 0);
-    return { result: 'maxRaised', events: [], state: { ...state, leaderMax }, leading: true, extended: false };
+    return {
+      result: 'maxRaised',
+      events: [],
+      state: { ...state, leaderMax },
+      leading: true,
+      extended: false,
+    };
   }
   const { at, bidderId: x, amount: a } = bid;
   const inc = state.increment;
@@ -164,7 +186,11 @@ export function applyBid(state: LotState, bid: Bid, hasDeposit: boolean): BidOut
   const extended = endTime > state.endTime;
   const next: LotState = {
     ...state,
-    status: extended ? LOT_STATUS.extended : state.status === LOT_STATUS.registration ? LOT_STATUS.bidding : state.status,
+    status: extended
+      ? LOT_STATUS.extended
+      : state.status === LOT_STATUS.registration
+        ? LOT_STATUS.bidding
+        : state.status,
     currentPrice: last.amount,
     leaderId,
     leaderMax,
@@ -183,7 +209,9 @@ export interface CloseOutcome {
 
 /** At the end: sold (5) to the leader if the highest bid reaches the reserve, otherwise unsold (6). */
 export function closeOutcome(state: Pick<LotState, 'currentPrice' | 'leaderId' | 'reserve'>): CloseOutcome {
-  if (state.currentPrice === null || state.leaderId === null) return { status: 6, winnerId: null, price: null };
-  if (state.reserve !== null && state.currentPrice < state.reserve) return { status: 6, winnerId: null, price: state.currentPrice };
+  if (state.currentPrice === null || state.leaderId === null)
+    return { status: 6, winnerId: null, price: null };
+  if (state.reserve !== null && state.currentPrice < state.reserve)
+    return { status: 6, winnerId: null, price: state.currentPrice };
   return { status: 5, winnerId: state.leaderId, price: state.currentPrice };
 }

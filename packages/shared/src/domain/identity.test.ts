@@ -70,8 +70,17 @@ describe('unified social credit code (GB 32100)', () => {
 
 describe('password patterns', () => {
   it('pattern A needs digit, lower and upper, 8 to 20', () => {
-    for (const ok of ['Chepai2026', 'aB345678', 'Abcdefghij1234567890']) expect(PASSWORD_PATTERN_A.test(ok)).toBe(true);
-    for (const bad of ['chepai2026', 'CHEPAI2026', 'Chepaiabc', 'aB34567', 'Abcdefghij12345678901', 'Chepai 2026', '车拍Chepai2026'])
+    for (const ok of ['Chepai2026', 'aB345678', 'Abcdefghij1234567890'])
+      expect(PASSWORD_PATTERN_A.test(ok)).toBe(true);
+    for (const bad of [
+      'chepai2026',
+      'CHEPAI2026',
+      'Chepaiabc',
+      'aB34567',
+      'Abcdefghij12345678901',
+      'Chepai 2026',
+      '车拍Chepai2026',
+    ])
       expect(PASSWORD_PATTERN_A.test(bad)).toBe(false);
   });
   it('pattern B needs digit, letter and special character', () => {
@@ -100,13 +109,25 @@ describe('registration schema (shared by server and web form)', () => {
     const paths = r.error?.issues.map((i) => i.path[0]);
     expect(paths).toContain('companyName');
     expect(paths).toContain('creditCode');
-    const bad = accounts.registerForm.safeParse({ ...base, bidderType: 'company', companyName: '上海某某二手车有限公司', creditCode: '91350100M000100Y44' });
+    const bad = accounts.registerForm.safeParse({
+      ...base,
+      bidderType: 'company',
+      companyName: '上海某某二手车有限公司',
+      creditCode: '91350100M000100Y44',
+    });
     expect(bad.error?.issues[0]?.message).toBe('统一社会信用代码校验位不正确，请核对后重新输入');
   });
   it('requires agreement and rejects minors', () => {
-    expect(accounts.registerForm.safeParse({ ...base, bidderType: 'personal', agree: false }).error?.issues[0]?.message).toBe('请阅读并同意《竞买规则》');
+    expect(
+      accounts.registerForm.safeParse({ ...base, bidderType: 'personal', agree: false }).error?.issues[0]
+        ?.message,
+    ).toBe('请阅读并同意《竞买规则》');
     const minor = '11010520200101001';
-    const r = accounts.registerForm.safeParse({ ...base, bidderType: 'personal', idCardNo: minor + idCardCheckChar(minor) });
+    const r = accounts.registerForm.safeParse({
+      ...base,
+      bidderType: 'personal',
+      idCardNo: minor + idCardCheckChar(minor),
+    });
     expect(r.error?.issues[0]?.message).toBe('竞买人须年满18周岁');
   });
 });

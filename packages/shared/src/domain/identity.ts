@@ -7,7 +7,8 @@ const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 const ID_CHECK = '10X98765432';
 /** Province-level codes in use (first two digits). */
 const PROVINCES = new Set([
-  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61, 62, 63, 64, 65, 71, 81, 82,
+  11, 12, 13, 14, 15, 21, 22, 23, 31, 32, 33, 34, 35, 36, 37, 41, 42, 43, 44, 45, 46, 50, 51, 52, 53, 54, 61,
+  62, 63, 64, 65, 71, 81, 82,
 ]);
 
 /** The check character for the first 17 digits of an ID number. */
@@ -35,7 +36,8 @@ export function idCardProblem(raw: string, today: Date = new Date()): IdCardProb
   if (!/^\d{17}[\dX]$/.test(id)) return 'format';
   if (!PROVINCES.has(Number(id.slice(0, 2)))) return 'region';
   const birth = idCardBirthDate(id);
-  if (!birth || birth.year < 1900 || Date.UTC(birth.year, birth.month - 1, birth.day) > today.getTime()) return 'date';
+  if (!birth || birth.year < 1900 || Date.UTC(birth.year, birth.month - 1, birth.day) > today.getTime())
+    return 'date';
   if (idCardCheckChar(id.slice(0, 17)) !== id[17]) return 'checksum';
   return null;
 }
@@ -47,12 +49,15 @@ export function ageOn(id: string, today: Date): number {
   const birth = idCardBirthDate(id);
   if (!birth) return -1;
   const y = today.getFullYear();
-  const beforeBirthday = today.getMonth() + 1 < birth.month || (today.getMonth() + 1 === birth.month && today.getDate() < birth.day);
+  const beforeBirthday =
+    today.getMonth() + 1 < birth.month ||
+    (today.getMonth() + 1 === birth.month && today.getDate() < birth.day);
   return y - birth.year - (beforeBirthday ? 1 : 0);
 }
 
 /** 110***********1234: first three and last four shown. */
-export const maskIdCard = (id: string) => (id.length < 8 ? '*'.repeat(id.length) : `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`);
+export const maskIdCard = (id: string) =>
+  id.length < 8 ? '*'.repeat(id.length) : `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];

@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       publish_time timestamptz not null,
       created_at timestamptz not null default now()
     )`.execute(db);
-  await sql`create index announcement_order_idx on announcement (pinned desc, publish_time desc, id desc)`.execute(db);
+  await sql`create index announcement_order_idx on announcement (pinned desc, publish_time desc, id desc)`.execute(
+    db,
+  );
 
   await sql`
     create table hot_keyword (

@@ -22,7 +22,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create unique index app_user_tel_uq on app_user (tel) where tel is not null`.execute(db);
-  await sql`create unique index app_user_id_card_uq on app_user (id_card_no) where id_card_no is not null and role = 'buyer'`.execute(db);
+  await sql`create unique index app_user_id_card_uq on app_user (id_card_no) where id_card_no is not null and role = 'buyer'`.execute(
+    db,
+  );
 
   await sql`
     create table user_session (
@@ -35,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       revoked_at timestamptz,
       client_ip text not null default ''
     )`.execute(db);
-  await sql`create index user_session_user_idx on user_session (user_id) where revoked_at is null`.execute(db);
+  await sql`create index user_session_user_idx on user_session (user_id) where revoked_at is null`.execute(
+    db,
+  );
 
   await sql`
     create table sms_code (

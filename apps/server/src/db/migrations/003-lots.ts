@@ -83,14 +83,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index lot_status_price_idx on lot (status, current_price, id)`.execute(db);
   await sql`create index lot_status_listed_idx on lot (status, listed_at desc, id desc)`.execute(db);
   // 'Ending soon' over every public status lists lots still open first, the ended ones after.
-  await sql`create index lot_public_end_idx on lot ((status >= 5), end_time, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
-  await sql`create index lot_public_price_idx on lot (current_price, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
-  await sql`create index lot_public_listed_idx on lot (listed_at desc, id desc) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
-  await sql`create index lot_public_bids_idx on lot (bid_count desc, id) where status in (0, 2, 3, 4, 5, 6)`.execute(db);
+  await sql`create index lot_public_end_idx on lot ((status >= 5), end_time, id) where status in (0, 2, 3, 4, 5, 6)`.execute(
+    db,
+  );
+  await sql`create index lot_public_price_idx on lot (current_price, id) where status in (0, 2, 3, 4, 5, 6)`.execute(
+    db,
+  );
+  await sql`create index lot_public_listed_idx on lot (listed_at desc, id desc) where status in (0, 2, 3, 4, 5, 6)`.execute(
+    db,
+  );
+  await sql`create index lot_public_bids_idx on lot (bid_count desc, id) where status in (0, 2, 3, 4, 5, 6)`.execute(
+    db,
+  );
   await sql`create index lot_bidding_end_idx on lot (end_time, id) where status in (3, 4)`.execute(db);
   await sql`create index lot_bidding_price_idx on lot (current_price, id) where status in (3, 4)`.execute(db);
   await sql`create index lot_bidding_bids_idx on lot (bid_count desc, id) where status in (3, 4)`.execute(db);
-  await sql`create index lot_result_end_idx on lot (end_time desc, id desc) where status in (5, 6)`.execute(db);
+  await sql`create index lot_result_end_idx on lot (end_time desc, id desc) where status in (5, 6)`.execute(
+    db,
+  );
   await sql`create index lot_result_price_idx on lot (current_price, id) where status in (5, 6)`.execute(db);
   await sql`create index lot_result_bids_idx on lot (bid_count desc, id) where status in (5, 6)`.execute(db);
   await sql`create index lot_brand_idx on lot (brand_name, status, current_price)`.execute(db);
@@ -122,7 +132,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       primary key (lot_id, seq)
     )`.execute(db);
-  await sql`create index bid_bidder_idx on bid (bidder_id, created_at desc) where bidder_id is not null`.execute(db);
+  await sql`create index bid_bidder_idx on bid (bidder_id, created_at desc) where bidder_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The secret proxy maximum of the leader (valid while leader_id is the top bid's bidder).
-  await sql`alter table lot add column leader_id bigint references app_user (id), add column leader_max bigint, add column closed_at timestamptz`.execute(db);
+  await sql`alter table lot add column leader_id bigint references app_user (id), add column leader_max bigint, add column closed_at timestamptz`.execute(
+    db,
+  );
   // What each bid did to the lot, so a watcher's replay carries the same facts as the live event.
   await sql`
     alter table bid
@@ -32,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index payment_buyer_idx on payment (buyer_id, created_at desc)`.execute(db);
   // At most one open (pending or paid) payment per purpose, lot and buyer.
-  await sql`create unique index payment_open_uq on payment (purpose, lot_id, buyer_id) where status <> 'closed'`.execute(db);
+  await sql`create unique index payment_open_uq on payment (purpose, lot_id, buyer_id) where status <> 'closed'`.execute(
+    db,
+  );
 
   // Every notification received, kept verbatim, with what it did.
   await sql`
@@ -47,7 +51,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       reason text,
       received_at timestamptz not null
     )`.execute(db);
-  await sql`create index payment_notification_no_idx on payment_notification (payment_no, received_at)`.execute(db);
+  await sql`create index payment_notification_no_idx on payment_notification (payment_no, received_at)`.execute(
+    db,
+  );
 
   await sql`
     create table deposit_ledger (
@@ -97,14 +103,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       notified_at timestamptz,
       last_notify_error text
     )`.execute(db);
-  await sql`create index sandbox_trade_notify_idx on sandbox_trade (next_notify_at) where next_notify_at is not null`.execute(db);
+  await sql`create index sandbox_trade_notify_idx on sandbox_trade (next_notify_at) where next_notify_at is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['sandbox_trade', 'deposit_movement', 'deposit_ledger', 'payment_notification', 'payment']) {
+  for (const t of [
+    'sandbox_trade',
+    'deposit_movement',
+    'deposit_ledger',
+    'payment_notification',
+    'payment',
+  ]) {
     await sql`drop table if exists ${sql.table(t)}`.execute(db);
   }
   await sql`drop index if exists lot_due_close_idx`.execute(db);
-  await sql`alter table bid drop column auto, drop column extended, drop column end_time_after, drop column status_after`.execute(db);
+  await sql`alter table bid drop column auto, drop column extended, drop column end_time_after, drop column status_after`.execute(
+    db,
+  );
   await sql`alter table lot drop column leader_id, drop column leader_max, drop column closed_at`.execute(db);
 }

@@ -23,12 +23,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index deal_buyer_idx on deal (buyer_id, created_at desc)`.execute(db);
   await sql`create index deal_due_idx on deal (pay_deadline) where state = 'awaiting_payment'`.execute(db);
   await sql`alter table payment drop constraint payment_purpose_check`.execute(db);
-  await sql`alter table payment add constraint payment_purpose_check check (purpose in ('deposit', 'balance'))`.execute(db);
+  await sql`alter table payment add constraint payment_purpose_check check (purpose in ('deposit', 'balance'))`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table if exists deal`.execute(db);
   await sql`delete from payment where purpose = 'balance'`.execute(db);
   await sql`alter table payment drop constraint payment_purpose_check`.execute(db);
-  await sql`alter table payment add constraint payment_purpose_check check (purpose in ('deposit'))`.execute(db);
+  await sql`alter table payment add constraint payment_purpose_check check (purpose in ('deposit'))`.execute(
+    db,
+  );
 }

@@ -29,9 +29,15 @@ const MOVED_INDEXES: Array<[name: string, definition: string]> = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table lot add column list_price bigint, add column list_bid_count integer, add column list_end_time timestamptz`.execute(db);
-  await sql`update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time`.execute(db);
-  await sql`alter table lot alter column list_price set not null, alter column list_bid_count set not null, alter column list_end_time set not null`.execute(db);
+  await sql`alter table lot add column list_price bigint, add column list_bid_count integer, add column list_end_time timestamptz`.execute(
+    db,
+  );
+  await sql`update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time`.execute(
+    db,
+  );
+  await sql`alter table lot alter column list_price set not null, alter column list_bid_count set not null, alter column list_end_time set not null`.execute(
+    db,
+  );
   await sql`drop index if exists lot_due_close_idx`.execute(db);
   for (const [name, definition] of MOVED_INDEXES) {
     await sql`drop index if exists ${sql.id(name)}`.execute(db);
@@ -48,9 +54,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table lot reset (fillfactor)`.execute(db);
   for (const [name, definition] of MOVED_INDEXES) {
     await sql`drop index if exists ${sql.id(name)}`.execute(db);
-    const live = definition.replaceAll('list_price', 'current_price').replaceAll('list_bid_count', 'bid_count').replaceAll('list_end_time', 'end_time');
+    const live = definition
+      .replaceAll('list_price', 'current_price')
+      .replaceAll('list_bid_count', 'bid_count')
+      .replaceAll('list_end_time', 'end_time');
     await sql`create index ${sql.id(name)} on lot ${sql.raw(live)}`.execute(db);
   }
   await sql`create index lot_due_close_idx on lot (end_time) where status in (3, 4)`.execute(db);
-  await sql`alter table lot drop column list_price, drop column list_bid_count, drop column list_end_time`.execute(db);
+  await sql`alter table lot drop column list_price, drop column list_bid_count, drop column list_end_time`.execute(
+    db,
+  );
 }

@@ -29,7 +29,11 @@ export const demoBuyers = [
 export async function seedAccounts(ctx: AppContext) {
   const { db } = ctx.dbh;
   for (const { password, ...buyer } of demoBuyers) {
-    const exists = await db.selectFrom('app_user').select('id').where('tel', '=', buyer.tel).executeTakeFirst();
+    const exists = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('tel', '=', buyer.tel)
+      .executeTakeFirst();
     if (exists) continue;
     await db
       .insertInto('app_user')

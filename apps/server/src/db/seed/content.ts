@@ -11,8 +11,21 @@ export async function seedContent(db: Kysely<Database>, now: Date) {
   for (const [i, a] of seedArticles.entries()) {
     await db
       .insertInto('support_article')
-      .values({ slug: a.slug, type: a.type, title: a.title, content: sanitizeRichText(a.bodyHtml), publish_time: at(a.publishDaysAgo), sort: i })
-      .onConflict((oc) => oc.column('slug').doUpdateSet((eb) => ({ title: eb.ref('excluded.title'), content: eb.ref('excluded.content'), sort: eb.ref('excluded.sort') })))
+      .values({
+        slug: a.slug,
+        type: a.type,
+        title: a.title,
+        content: sanitizeRichText(a.bodyHtml),
+        publish_time: at(a.publishDaysAgo),
+        sort: i,
+      })
+      .onConflict((oc) =>
+        oc.column('slug').doUpdateSet((eb) => ({
+          title: eb.ref('excluded.title'),
+          content: eb.ref('excluded.content'),
+          sort: eb.ref('excluded.sort'),
+        })),
+      )
       .execute();
   }
   for (const n of seedAnnouncements) {

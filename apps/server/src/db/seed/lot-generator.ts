@@ -1,6 +1,16 @@
 import type { NewLot } from '../../modules/lots/lot-writer';
 import { demoPhotoUrl, PHOTO_VIEWS } from '../../modules/lots/demo-photos';
-import { ACCIDENT_NOTES, COLORS, DOCUMENTS, GRADE_NOTES, INSPECTORS, PLACES, ROADS, SELLERS, SERIES } from './lot-data';
+import {
+  ACCIDENT_NOTES,
+  COLORS,
+  DOCUMENTS,
+  GRADE_NOTES,
+  INSPECTORS,
+  PLACES,
+  ROADS,
+  SELLERS,
+  SERIES,
+} from './lot-data';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -27,7 +37,9 @@ export function rng(seed: number) {
 type Rng = ReturnType<typeof rng>;
 
 // Status of demo lot i: every status, weighted like a live mall (most lots public).
-const STATUS_CYCLE = [0, 2, 3, 5, 6, 0, 2, 3, 5, 4, 2, 3, 5, 6, 0, 3, 5, 2, 6, 1, 0, 3, 5, 2, 6, 4, 3, 5, 0, 7];
+const STATUS_CYCLE = [
+  0, 2, 3, 5, 6, 0, 2, 3, 5, 4, 2, 3, 5, 6, 0, 3, 5, 2, 6, 1, 0, 3, 5, 2, 6, 4, 3, 5, 0, 7,
+];
 
 export interface GeneratedLot {
   lot: Omit<NewLot, 'seller_id'>;
@@ -38,7 +50,8 @@ export interface GeneratedLot {
 
 const roundTo = (v: number, step: number) => Math.max(step, Math.round(v / step) * step);
 /** A Beijing wall-clock hour on the day of `t` (e.g. 10:00), as an instant. */
-const atBeijingHour = (t: number, hour: number) => Math.floor((t + BEIJING) / DAY) * DAY - BEIJING + hour * HOUR;
+const atBeijingHour = (t: number, hour: number) =>
+  Math.floor((t + BEIJING) / DAY) * DAY - BEIJING + hour * HOUR;
 
 function times(r: Rng, status: number, now: number) {
   const hour = r.pick([9, 10, 10, 14, 15, 16, 19, 20]);
@@ -96,7 +109,8 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
   const month = r.int(1, 12);
   const age = nowYear - year + (12 - month) / 12;
   const ev = spec.fuel === '纯电动';
-  const mileage = Math.round(age * r.int(ev ? 6_000 : 9_000, spec.body === 'van' ? 40_000 : 24_000) / 100) * 100;
+  const mileage =
+    Math.round((age * r.int(ev ? 6_000 : 9_000, spec.body === 'van' ? 40_000 : 24_000)) / 100) * 100;
   const newPrice = r.int(spec.price[0] * 10, spec.price[1] * 10) * 1000;
   const appraisal = roundTo(newPrice * Math.pow(0.86, age) * (ev ? 0.85 : 1), 1000);
   const startYuan = roundTo(appraisal * (0.6 + r.next() * 0.2), 500);
@@ -106,7 +120,16 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
 
   // Bid history, durable facts of the ended and running lots.
   const bids: GeneratedLot['bids'] = [];
-  const wanted = status === 3 ? r.int(0, 22) : status === 4 ? r.int(12, 36) : status === 5 ? r.int(3, 40) : status === 6 ? r.int(0, 4) : 0;
+  const wanted =
+    status === 3
+      ? r.int(0, 22)
+      : status === 4
+        ? r.int(12, 36)
+        : status === 5
+          ? r.int(3, 40)
+          : status === 6
+            ? r.int(0, 4)
+            : 0;
   // Bidders join as the price climbs; prices stop near what the car is worth.
   const bidders = Array.from({ length: r.int(3, 9) }, () => String(r.int(100_000, 999_999)));
   const cap = Math.max(appraisal * 1.08, startYuan + incYuan * 3);
@@ -121,7 +144,10 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
   const lastAt = status === 4 ? t.end - 5 * MIN : Math.min(t.end, now) - r.int(1, 50) * MIN;
   let previous = '';
   for (const b of bids) {
-    const pool = bidders.slice(0, Math.min(bidders.length, 2 + Math.floor((b.seq * bidders.length) / Math.max(nBids, 1))));
+    const pool = bidders.slice(
+      0,
+      Math.min(bidders.length, 2 + Math.floor((b.seq * bidders.length) / Math.max(nBids, 1))),
+    );
     const candidates = pool.filter((x) => x !== previous);
     b.bidder_no = r.pick(candidates.length ? candidates : pool);
     previous = b.bidder_no;
@@ -130,11 +156,17 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
   }
   const finalYuan = nBids ? amount : startYuan;
   const reserveYuan =
-    status === 6 ? roundTo(finalYuan + incYuan * r.int(2, 8), 100) : r.chance(0.3) ? null : roundTo(Math.min(finalYuan, startYuan * (1.05 + r.next() * 0.2)), 100);
+    status === 6
+      ? roundTo(finalYuan + incYuan * r.int(2, 8), 100)
+      : r.chance(0.3)
+        ? null
+        : roundTo(Math.min(finalYuan, startYuan * (1.05 + r.next() * 0.2)), 100);
 
   const grade = () => r.pick(['A', 'A', 'B', 'B', 'B', 'C']);
   const accident = r.chance(0.12);
-  const plateBody = Array.from({ length: ev ? 6 : 5 }, (_, k) => (ev && k === 0 ? r.pick(['D', 'F']) : r.pick([...PLATE_CHARS]))).join('');
+  const plateBody = Array.from({ length: ev ? 6 : 5 }, (_, k) =>
+    ev && k === 0 ? r.pick(['D', 'F']) : r.pick([...PLATE_CHARS]),
+  ).join('');
   const vin = `${spec.wmi}${Array.from({ length: 14 }, () => r.pick([...VIN_CHARS])).join('')}`;
   const sellerIndex = r.int(0, SELLERS.length - 1);
   const seller = SELLERS[sellerIndex] as (typeof SELLERS)[number];
@@ -187,7 +219,12 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
         inspector: r.pick(INSPECTORS),
         inspectedAt: isoDate(t.preview - r.int(1, 5) * DAY),
       }),
-      documents: JSON.stringify(DOCUMENTS.map((name) => ({ name, provided: name === '购车发票' || name === '维修保养记录' ? r.chance(0.7) : true }))),
+      documents: JSON.stringify(
+        DOCUMENTS.map((name) => ({
+          name,
+          provided: name === '购车发票' || name === '维修保养记录' ? r.chance(0.7) : true,
+        })),
+      ),
       description: `${story}表显里程${(mileage / 10_000).toFixed(1)}万公里，${color}${spec.series}，${r.pick(['车况精品', '个人一手', '原版原漆较多', '底盘扎实'])}。看车请提前预约，成交后${r.int(3, 7)}个工作日内办理提车。`,
       start_price: startYuan * 100,
       increment: incYuan * 100,
@@ -207,7 +244,12 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
       listed_at: new Date(t.preview),
       updated_at: nowDate,
     },
-    photos: PHOTO_VIEWS.map((v, seq) => ({ seq, url: demoPhotoUrl(spec.body, color, v.key), label: v.label, is_cover: seq === 0 })),
+    photos: PHOTO_VIEWS.map((v, seq) => ({
+      seq,
+      url: demoPhotoUrl(spec.body, color, v.key),
+      label: v.label,
+      is_cover: seq === 0,
+    })),
     bids,
   };
 }

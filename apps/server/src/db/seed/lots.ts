@@ -17,27 +17,50 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
   for (const s of SELLERS) {
     const row = await db
       .insertInto('seller_org')
-      .values({ code: s.code, name: s.name, org_type: s.type, contact_name: s.contact, contact_phone: s.phone })
+      .values({
+        code: s.code,
+        name: s.name,
+        org_type: s.type,
+        contact_name: s.contact,
+        contact_phone: s.phone,
+      })
       .onConflict((oc) => oc.column('code').doUpdateSet({ name: s.name, org_type: s.type }))
       .returning('id')
       .executeTakeFirstOrThrow();
     sellerIds.push(row.id);
   }
   for (let from = 0; from < count; from += BATCH) {
-    const generated = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => generateLot(from + k, now));
+    const generated = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) =>
+      generateLot(from + k, now),
+    );
     await db.transaction().execute(async (trx) => {
-      const rows = generated.map((g) => withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }));
+      const rows = generated.map((g) =>
+        withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }),
+      );
       const saved = await trx
         .insertInto('lot')
         .values(rows)
         .onConflict((oc) =>
-          oc.column('demo_key').doUpdateSet((eb) => {
-            const keep = new Set(['id', 'demo_key', 'views', 'created_at']);
-            const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
-            return Object.fromEntries(cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]));
-          })
-          // A demo lot that buyers have paid deposits or bid on is real data now: leave it alone.
-          .where((eb) => eb.not(eb.exists(eb.selectFrom('payment').select('payment.payment_no').whereRef('payment.lot_id', '=', 'lot.id')))),
+          oc
+            .column('demo_key')
+            .doUpdateSet((eb) => {
+              const keep = new Set(['id', 'demo_key', 'views', 'created_at']);
+              const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
+              return Object.fromEntries(
+                cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]),
+              );
+            })
+            // A demo lot that buyers have paid deposits or bid on is real data now: leave it alone.
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('payment')
+                    .select('payment.payment_no')
+                    .whereRef('payment.lot_id', '=', 'lot.id'),
+                ),
+              ),
+            ),
         )
         .returning(['id', 'demo_key'])
         .execute();
@@ -46,9 +69,13 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
       await trx.deleteFrom('lot_photo').where('lot_id', 'in', ids).execute();
       await trx.deleteFrom('bid').where('lot_id', 'in', ids).execute();
       const fresh = generated.filter((g) => idByKey.has(g.lot.demo_key ?? ''));
-      const photos = fresh.flatMap((g) => g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      const photos = fresh.flatMap((g) =>
+        g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })),
+      );
       await trx.insertInto('lot_photo').values(photos).execute();
-      const bids = fresh.flatMap((g) => g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })));
+      const bids = fresh.flatMap((g) =>
+        g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })),
+      );
       if (bids.length) await trx.insertInto('bid').values(bids).execute();
     });
   }

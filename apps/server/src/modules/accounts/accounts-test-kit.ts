@@ -5,7 +5,8 @@ import { envelope, type TestApp } from '../../test/test-app';
 
 let serial = 0;
 /** A fresh valid mobile number per call, so tests do not share limits. */
-export const newTel = () => `139${String(Date.now() % 100000).padStart(5, '0')}${String(serial++ % 1000).padStart(3, '0')}`;
+export const newTel = () =>
+  `139${String(Date.now() % 100000).padStart(5, '0')}${String(serial++ % 1000).padStart(3, '0')}`;
 /** A fresh client address per call. */
 export const newIp = () => `10.${(serial >> 16) & 255}.${(serial++ >> 8) & 255}.${serial & 255}`;
 
@@ -20,21 +21,32 @@ export function accountsKit(t: TestApp) {
       remoteAddress: opts.ip ?? '127.0.0.1',
     });
   const get = (path: string, token?: string) =>
-    t.app.inject({ method: 'GET', url: `/api/mall-auction/${path}`, headers: token ? { authorization: token } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/mall-auction/${path}`,
+      headers: token ? { authorization: token } : {},
+    });
 
   const kit = {
     post,
     get,
     async encrypt(plain: string): Promise<string> {
       if (!publicKey) publicKey = envelope<string>(await get('user/rsa/publicKey')).data;
-      return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(plain, 'utf8')).toString('base64');
+      return publicEncrypt(
+        { key: publicKey, padding: constants.RSA_PKCS1_PADDING },
+        Buffer.from(plain, 'utf8'),
+      ).toString('base64');
     },
     async outbox(tel: string) {
       const res = await t.app.inject({ method: 'GET', url: `/api/dev/sms-outbox?tel=${tel}` });
       return envelope<Array<{ tel: string; code: string; purpose: string; sentAt: string }>>(res).data;
     },
     /** Sends a code through the API and reads it from the development outbox. */
-    async codeFor(path: string, tel: string, opts: { token?: string; ip?: string; body?: object } = {}): Promise<string> {
+    async codeFor(
+      path: string,
+      tel: string,
+      opts: { token?: string; ip?: string; body?: object } = {},
+    ): Promise<string> {
       const res = await post(path, opts.body ?? { tel }, opts);
       expect(envelope(res).msg, 'sending a code').toBe('操作成功');
       const code = (await kit.outbox(tel))[0]?.code;
@@ -57,7 +69,11 @@ export function accountsKit(t: TestApp) {
       return res;
     },
     async login(tel: string, password = 'Chepai2026', ip = '127.0.0.1') {
-      return post('user/buyer/login', { loginType: 'password', tel, password: await kit.encrypt(password) }, { ip });
+      return post(
+        'user/buyer/login',
+        { loginType: 'password', tel, password: await kit.encrypt(password) },
+        { ip },
+      );
     },
     async token(tel: string, password = 'Chepai2026') {
       const body = envelope<{ token: string }>(await kit.login(tel, password));

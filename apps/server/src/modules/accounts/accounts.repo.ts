@@ -14,7 +14,14 @@ export function accountsRepo(db: Kysely<Database>) {
     byTel: (tel: string) => db.selectFrom('app_user').selectAll().where('tel', '=', tel).executeTakeFirst(),
     byId: (id: string) => db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst(),
     idCardTaken: async (idCardNo: string) =>
-      Boolean(await db.selectFrom('app_user').select('id').where('id_card_no', '=', idCardNo).where('role', '=', 'buyer').executeTakeFirst()),
+      Boolean(
+        await db
+          .selectFrom('app_user')
+          .select('id')
+          .where('id_card_no', '=', idCardNo)
+          .where('role', '=', 'buyer')
+          .executeTakeFirst(),
+      ),
 
     insertBuyer: (values: {
       tel: string;
@@ -47,23 +54,39 @@ export function accountsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row || row.login_fail_count < LOCK_AFTER_FAILURES) return null;
       const until = new Date(now.getTime() + LOCK_FOR_MS);
-      await db.updateTable('app_user').set({ locked_until: until, login_fail_count: 0, login_fail_since: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('app_user')
+        .set({ locked_until: until, login_fail_count: 0, login_fail_since: null })
+        .where('id', '=', id)
+        .execute();
       return until;
     },
 
     clearLoginFailures: (id: string) =>
-      db.updateTable('app_user').set({ login_fail_count: 0, login_fail_since: null, locked_until: null }).where('id', '=', id).execute(),
+      db
+        .updateTable('app_user')
+        .set({ login_fail_count: 0, login_fail_since: null, locked_until: null })
+        .where('id', '=', id)
+        .execute(),
 
     setPassword: (id: string, hash: string, now: Date) =>
       db
         .updateTable('app_user')
-        .set({ password_hash: hash, login_fail_count: 0, login_fail_since: null, locked_until: null, updated_at: now })
+        .set({
+          password_hash: hash,
+          login_fail_count: 0,
+          login_fail_since: null,
+          locked_until: null,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .execute(),
 
-    setTel: (id: string, tel: string, now: Date) => db.updateTable('app_user').set({ tel, updated_at: now }).where('id', '=', id).execute(),
+    setTel: (id: string, tel: string, now: Date) =>
+      db.updateTable('app_user').set({ tel, updated_at: now }).where('id', '=', id).execute(),
 
-    invoice: (userId: string) => db.selectFrom('invoice_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    invoice: (userId: string) =>
+      db.selectFrom('invoice_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
     saveInvoice: (row: Omit<InvoiceRow, 'user_id'> & { user_id: string }) =>
       db
@@ -90,4 +113,5 @@ export function accountsRepo(db: Kysely<Database>) {
 export type AccountsRepo = ReturnType<typeof accountsRepo>;
 
 /** PostgreSQL unique_violation, on both drivers. */
-export const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+export const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';

@@ -11,11 +11,23 @@ import { ensureSecret, makePepper, makeRsaPrivateKey } from './secrets';
 import { sessions as createSessions } from './sessions';
 import { formatBeijing } from '../../lib/time';
 
-export async function registerAccounts(app: FastifyInstance, ctx: AppContext, sender: SmsSender = createSmsSender(ctx)) {
+export async function registerAccounts(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sender: SmsSender = createSmsSender(ctx),
+) {
   const { db } = ctx.dbh;
-  const [privateKey, pepper] = await Promise.all([ensureSecret(db, 'rsa_private_key', makeRsaPrivateKey), ensureSecret(db, 'sms_pepper', makePepper)]);
+  const [privateKey, pepper] = await Promise.all([
+    ensureSecret(db, 'rsa_private_key', makeRsaPrivateKey),
+    ensureSecret(db, 'sms_pepper', makePepper),
+  ]);
   const sessions = createSessions(ctx);
-  const service = accountsService(ctx, { transport: passwordTransport(privateKey), sessions, sender, pepper });
+  const service = accountsService(ctx, {
+    transport: passwordTransport(privateKey),
+    sessions,
+    sender,
+    pepper,
+  });
 
   app.decorateRequest('user', null);
   app.checkAuth = sessionAuthCheck(sessions);
@@ -23,8 +35,12 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, se
   route(app, accounts.rsaPublicKey, async () => service.publicKey());
   route(app, accounts.registerCaptcha, ({ tel }, { request }) => service.registerCaptcha(tel, request.ip));
   route(app, accounts.loginCaptcha, ({ tel }, { request }) => service.loginCaptcha(tel, request.ip, 'login'));
-  route(app, accounts.findPwdCaptcha, ({ tel }, { request }) => service.loginCaptcha(tel, request.ip, 'findPwd'));
-  route(app, accounts.updateTelCaptcha, (input, { request }) => service.updateTelCaptcha(currentUser(request).id, input, request.ip));
+  route(app, accounts.findPwdCaptcha, ({ tel }, { request }) =>
+    service.loginCaptcha(tel, request.ip, 'findPwd'),
+  );
+  route(app, accounts.updateTelCaptcha, (input, { request }) =>
+    service.updateTelCaptcha(currentUser(request).id, input, request.ip),
+  );
   route(app, accounts.checkAuthCode, async (input, { request }) => {
     if (input.purpose !== 'updateTelOld') return service.checkCode(input.tel, input.purpose, input.code);
     await app.checkAuth(request, 'user');
@@ -37,11 +53,15 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, se
       : service.loginWithCode(input.tel, input.code, request.ip),
   );
   route(app, accounts.findPwd, ({ tel, code, password }) => service.findPwd(tel, code, password));
-  route(app, accounts.updatePwd, ({ oldPassword, password }, { request }) => service.updatePwd(currentUser(request).id, oldPassword, password));
+  route(app, accounts.updatePwd, ({ oldPassword, password }, { request }) =>
+    service.updatePwd(currentUser(request).id, oldPassword, password),
+  );
   route(app, accounts.updateTel, (input, { request }) => service.updateTel(currentUser(request).id, input));
   route(app, accounts.info, (_input, { request }) => service.info(currentUser(request).id));
   route(app, accounts.invoiceInfo, (_input, { request }) => service.invoice(currentUser(request).id));
-  route(app, accounts.invoiceSave, (input, { request }) => service.saveInvoice(currentUser(request).id, input));
+  route(app, accounts.invoiceSave, (input, { request }) =>
+    service.saveInvoice(currentUser(request).id, input),
+  );
   // Public: logging out with a dead token still succeeds and clears nothing else.
   route(app, accounts.logout, async (_input, { request }) => {
     const token = bearerToken(request);
@@ -51,7 +71,19 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, se
 
   route(app, accounts.smsOutbox, async ({ tel }) => {
     if (ctx.env.NODE_ENV === 'production') throw notFound('接口不存在');
-    const rows = await db.selectFrom('sms_outbox').selectAll().where('tel', '=', tel).orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(50).execute();
-    return rows.map((r) => ({ tel: r.tel, code: r.code, purpose: r.purpose as accounts.SmsPurpose, sentAt: formatBeijing(new Date(r.sent_at)) }));
+    const rows = await db
+      .selectFrom('sms_outbox')
+      .selectAll()
+      .where('tel', '=', tel)
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute();
+    return rows.map((r) => ({
+      tel: r.tel,
+      code: r.code,
+      purpose: r.purpose as accounts.SmsPurpose,
+      sentAt: formatBeijing(new Date(r.sent_at)),
+    }));
   });
 }

@@ -24,7 +24,10 @@ function plainPassword(transport: PasswordTransport, cipher: string): string {
   return plain;
 }
 
-export function accountsService(ctx: AppContext, deps: { transport: PasswordTransport; sessions: Sessions; sender: SmsSender; pepper: string }) {
+export function accountsService(
+  ctx: AppContext,
+  deps: { transport: PasswordTransport; sessions: Sessions; sender: SmsSender; pepper: string },
+) {
   const repo = accountsRepo(ctx.dbh.db);
   const codes = smsCodes(ctx, deps.sender, deps.pepper);
   const { transport, sessions } = deps;
@@ -36,7 +39,8 @@ export function accountsService(ctx: AppContext, deps: { transport: PasswordTran
   });
   const assertNotLocked = (user: UserRow) => {
     const now = ctx.now();
-    if (user.locked_until && new Date(user.locked_until) > now) throw tooMany(lockedMessage(new Date(user.locked_until)));
+    if (user.locked_until && new Date(user.locked_until) > now)
+      throw tooMany(lockedMessage(new Date(user.locked_until)));
   };
   /** A wrong password counts towards the lock; the attempt that locks says until when. */
   const failPassword = async (user: UserRow, message: string): Promise<never> => {
@@ -67,7 +71,11 @@ export function accountsService(ctx: AppContext, deps: { transport: PasswordTran
       await codes.issue(tel, purpose, ip, Boolean(user && user.role === 'buyer'));
       return sent;
     },
-    async updateTelCaptcha(userId: string, input: { target: 'old' } | { target: 'new'; tel: string }, ip: string) {
+    async updateTelCaptcha(
+      userId: string,
+      input: { target: 'old' } | { target: 'new'; tel: string },
+      ip: string,
+    ) {
       const user = await userOf(userId);
       if (input.target === 'old') {
         if (!user.tel) throw badRequest('当前账号未绑定手机号');

@@ -33,7 +33,11 @@ describe('registration', () => {
     const res = await k.post('user/buyer/register', body);
     expect(res.statusCode).toBe(200);
     expect(envelope(res).data).toEqual({ tel });
-    const row = await t.ctx.dbh.db.selectFrom('app_user').selectAll().where('tel', '=', tel).executeTakeFirstOrThrow();
+    const row = await t.ctx.dbh.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('tel', '=', tel)
+      .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(row.id_card_no).toBe(body.idCardNo);
     expect(row.role).toBe('buyer');
@@ -45,11 +49,23 @@ describe('registration', () => {
   it('registers a company bidder with a valid credit code', async () => {
     const tel = newTel();
     const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
-    const res = await k.post('user/buyer/register', await registerBody(tel, code, { bidderType: 'company', companyName: '杭州恒通汽车服务有限公司', creditCode: '91350100M000100Y43' }));
+    const res = await k.post(
+      'user/buyer/register',
+      await registerBody(tel, code, {
+        bidderType: 'company',
+        companyName: '杭州恒通汽车服务有限公司',
+        creditCode: '91350100M000100Y43',
+      }),
+    );
     expect(res.statusCode).toBe(200);
     const token = await k.token(tel);
     const info = envelope<Record<string, unknown>>(await k.get('user/info', token)).data;
-    expect(info).toMatchObject({ bidderType: 'company', companyName: '杭州恒通汽车服务有限公司', creditCode: '91350100M000100Y43', role: 'buyer' });
+    expect(info).toMatchObject({
+      bidderType: 'company',
+      companyName: '杭州恒通汽车服务有限公司',
+      creditCode: '91350100M000100Y43',
+      role: 'buyer',
+    });
   });
 
   it.each([
@@ -57,7 +73,10 @@ describe('registration', () => {
     [{ idCardNo: '1101051949' }, '身份证号应为18位，最后一位可为数字或X'],
     [{ agree: false }, '请阅读并同意《竞买规则》'],
     [{ realName: '' }, '请输入真实姓名'],
-    [{ bidderType: 'company', companyName: '杭州恒通汽车服务有限公司', creditCode: '91350100M000100Y44' }, '统一社会信用代码校验位不正确，请核对后重新输入'],
+    [
+      { bidderType: 'company', companyName: '杭州恒通汽车服务有限公司', creditCode: '91350100M000100Y44' },
+      '统一社会信用代码校验位不正确，请核对后重新输入',
+    ],
     [{ bidderType: 'company', creditCode: '91350100M000100Y43' }, '请输入企业名称'],
     [{ bidderType: 'other' }, '请选择竞买人类型'],
   ])('rejects %o with a Chinese message and keeps the code usable', async (extra, msg) => {
@@ -69,19 +88,27 @@ describe('registration', () => {
     expect((await k.post('user/buyer/register', await registerBody(tel, code))).statusCode).toBe(200);
   });
 
-  it.each(['chepai2026', 'CHEPAI2026', 'Chepai', 'Chepai2026Chepai2026x'])('rejects the password %s (pattern A) after decrypting it', async (password) => {
-    const tel = newTel();
-    const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
-    const res = await k.post('user/buyer/register', await registerBody(tel, code, { password: await k.encrypt(password) }));
-    expect(res.statusCode).toBe(400);
-    expect(envelope(res).msg).toBe('密码须为8-20位，且同时包含数字、小写字母和大写字母，不能含空格或中文');
-  });
+  it.each(['chepai2026', 'CHEPAI2026', 'Chepai', 'Chepai2026Chepai2026x'])(
+    'rejects the password %s (pattern A) after decrypting it',
+    async (password) => {
+      const tel = newTel();
+      const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
+      const res = await k.post(
+        'user/buyer/register',
+        await registerBody(tel, code, { password: await k.encrypt(password) }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toBe('密码须为8-20位，且同时包含数字、小写字母和大写字母，不能含空格或中文');
+    },
+  );
 
   it('refuses a wrong code, a taken number and a taken ID number', async () => {
     const tel = newTel();
     const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
     const wrong = code === '000000' ? '111111' : '000000';
-    expect(envelope(await k.post('user/buyer/register', await registerBody(tel, wrong))).msg).toBe('验证码错误，还可尝试4次');
+    expect(envelope(await k.post('user/buyer/register', await registerBody(tel, wrong))).msg).toBe(
+      '验证码错误，还可尝试4次',
+    );
     const body = await registerBody(tel, code);
     expect((await k.post('user/buyer/register', body)).statusCode).toBe(200);
     const dup = await k.post('user/buyer/register', await registerBody(tel, code));
@@ -89,7 +116,10 @@ describe('registration', () => {
     expect(envelope(dup).msg).toBe('该手机号已注册，请直接登录');
     const tel2 = newTel();
     const code2 = await k.codeFor('user/buyer/register/captcha', tel2, { ip: newIp() });
-    const dupId = await k.post('user/buyer/register', await registerBody(tel2, code2, { idCardNo: body.idCardNo }));
+    const dupId = await k.post(
+      'user/buyer/register',
+      await registerBody(tel2, code2, { idCardNo: body.idCardNo }),
+    );
     expect(dupId.statusCode).toBe(409);
     expect(envelope(dupId).msg).toBe('该身份证号已注册，如有疑问请联系客服');
   });
@@ -102,7 +132,11 @@ describe('password transport', () => {
   });
 
   it('keeps one key across restarts of the app on the same database', async () => {
-    const row = await t.ctx.dbh.db.selectFrom('app_secret').select('value').where('name', '=', 'rsa_private_key').executeTakeFirstOrThrow();
+    const row = await t.ctx.dbh.db
+      .selectFrom('app_secret')
+      .select('value')
+      .where('name', '=', 'rsa_private_key')
+      .executeTakeFirstOrThrow();
     expect(row.value).toMatch(/BEGIN PRIVATE KEY/);
     const { registerAccounts } = await import('./accounts.routes');
     const Fastify = (await import('fastify')).default;
@@ -110,7 +144,9 @@ describe('password transport', () => {
     other.decorate('checkAuth', async () => undefined);
     await registerAccounts(other, t.ctx);
     const res = await other.inject({ method: 'GET', url: '/api/mall-auction/user/rsa/publicKey' });
-    expect((JSON.parse(res.body) as { data: string }).data).toBe(envelope<string>(await k.get('user/rsa/publicKey')).data);
+    expect((JSON.parse(res.body) as { data: string }).data).toBe(
+      envelope<string>(await k.get('user/rsa/publicKey')).data,
+    );
     await other.close();
   });
 
@@ -121,17 +157,35 @@ describe('password transport', () => {
     const good = await k.encrypt('Chepai2026');
     const flipped = Buffer.from(good, 'base64');
     flipped[10] = (flipped[10] ?? 0) ^ 0xff;
-    const oaep = publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING }, Buffer.from('Chepai2026')).toString('base64');
-    const cases = ['Chepai2026', '!!!!', 'AAAA', Buffer.alloc(256, 7).toString('base64'), flipped.toString('base64'), oaep, good.slice(0, -8), ' '];
+    const oaep = publicEncrypt(
+      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING },
+      Buffer.from('Chepai2026'),
+    ).toString('base64');
+    const cases = [
+      'Chepai2026',
+      '!!!!',
+      'AAAA',
+      Buffer.alloc(256, 7).toString('base64'),
+      flipped.toString('base64'),
+      oaep,
+      good.slice(0, -8),
+      ' ',
+    ];
     const answers = new Set<string>();
     for (const password of cases) {
       const res = await k.post('user/buyer/login', { loginType: 'password', tel, password });
       expect(res.statusCode).toBe(400);
       answers.add(res.body);
     }
-    expect([...answers]).toEqual([JSON.stringify({ code: 400, msg: '密码解密失败，请刷新页面后重试', data: null })]);
+    expect([...answers]).toEqual([
+      JSON.stringify({ code: 400, msg: '密码解密失败，请刷新页面后重试', data: null }),
+    ]);
     // a decryption failure is not a wrong password: no lockout count
-    const row = await t.ctx.dbh.db.selectFrom('app_user').select('login_fail_count').where('tel', '=', tel).executeTakeFirstOrThrow();
+    const row = await t.ctx.dbh.db
+      .selectFrom('app_user')
+      .select('login_fail_count')
+      .where('tel', '=', tel)
+      .executeTakeFirstOrThrow();
     expect(row.login_fail_count).toBe(0);
   });
 });
@@ -145,11 +199,21 @@ describe('password login and lockout', () => {
     expect(body.code).toBe(200);
     expect(body.data.role).toBe('buyer');
     expect(body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.data.userInfo).toMatchObject({ buyerName: '王芳', role: 'buyer', tel: `${tel.slice(0, 3)}****${tel.slice(7)}` });
+    expect(body.data.userInfo).toMatchObject({
+      buyerName: '王芳',
+      role: 'buyer',
+      tel: `${tel.slice(0, 3)}****${tel.slice(7)}`,
+    });
     expect(body.data.userInfo.idCardNo).toMatch(/^310\*{11}[\dX]{4}$/);
-    const stored = await t.ctx.dbh.db.selectFrom('user_session').select('token_hash').where('token_hash', '=', hashToken(body.data.token)).execute();
+    const stored = await t.ctx.dbh.db
+      .selectFrom('user_session')
+      .select('token_hash')
+      .where('token_hash', '=', hashToken(body.data.token))
+      .execute();
     expect(stored).toHaveLength(1);
-    expect(JSON.stringify(await t.ctx.dbh.db.selectFrom('user_session').selectAll().execute())).not.toContain(body.data.token);
+    expect(JSON.stringify(await t.ctx.dbh.db.selectFrom('user_session').selectAll().execute())).not.toContain(
+      body.data.token,
+    );
   });
 
   it('answers a wrong number and a wrong password the same way', async () => {
@@ -223,7 +287,9 @@ describe('SMS login', () => {
   });
 
   it('rejects an unknown login type and a missing code', async () => {
-    expect(envelope(await k.post('user/buyer/login', { loginType: 'face', tel: newTel() })).msg).toBe('请选择登录方式');
+    expect(envelope(await k.post('user/buyer/login', { loginType: 'face', tel: newTel() })).msg).toBe(
+      '请选择登录方式',
+    );
     expect((await k.post('user/buyer/login', { loginType: 'sms', tel: newTel() })).statusCode).toBe(400);
   });
 });
@@ -263,7 +329,15 @@ describe('sessions', () => {
     await k.register(tel);
     const token = await k.token(tel);
     const lastSeen = async () =>
-      new Date((await t.ctx.dbh.db.selectFrom('user_session').select('last_seen_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow()).last_seen_at).getTime();
+      new Date(
+        (
+          await t.ctx.dbh.db
+            .selectFrom('user_session')
+            .select('last_seen_at')
+            .where('token_hash', '=', hashToken(token))
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      ).getTime();
     const start = await lastSeen();
     advance(30_000);
     await info(token);
@@ -302,7 +376,11 @@ describe('sessions', () => {
     await k.register(tel);
     const token = await k.token(tel);
     await t.ctx.dbh.db.updateTable('app_user').set({ role: 'seller' }).where('tel', '=', tel).execute();
-    const res = await k.post('user/buyer/update/pwd', { oldPassword: await k.encrypt('Chepai2026'), password: await k.encrypt('Chepai2027') }, { token });
+    const res = await k.post(
+      'user/buyer/update/pwd',
+      { oldPassword: await k.encrypt('Chepai2026'), password: await k.encrypt('Chepai2027') },
+      { token },
+    );
     expect(res.statusCode).toBe(403);
     expect(envelope(res).msg).toBe('该功能仅对竞买人开放');
     expect((await info(token)).statusCode).toBe(200);

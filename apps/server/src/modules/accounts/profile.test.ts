@@ -35,7 +35,9 @@ describe('find password', () => {
     const token = await k.token(tel);
     advance(61_000);
     const code = await k.codeFor('user/buyer/findPwd/captcha', tel, { ip: newIp() });
-    expect(envelope(await k.post('user/check/authCode', { purpose: 'findPwd', tel, code })).data).toEqual({ valid: true });
+    expect(envelope(await k.post('user/check/authCode', { purpose: 'findPwd', tel, code })).data).toEqual({
+      valid: true,
+    });
     const res = await k.post('user/buyer/findPwd', { tel, code, password: await k.encrypt('Newpass2027') });
     expect(res.statusCode).toBe(200);
     expect((await k.get('user/info', token)).statusCode).toBe(401);
@@ -50,14 +52,22 @@ describe('find password', () => {
     const code = await k.codeFor('user/buyer/findPwd/captcha', tel, { ip: newIp() });
     const weak = await k.post('user/buyer/findPwd', { tel, code, password: await k.encrypt('newpass2027') });
     expect(envelope(weak).msg).toMatch(/^密码须为8-20位/);
-    const wrong = await k.post('user/buyer/findPwd', { tel, code: code === '000000' ? '111111' : '000000', password: await k.encrypt('Newpass2027') });
+    const wrong = await k.post('user/buyer/findPwd', {
+      tel,
+      code: code === '000000' ? '111111' : '000000',
+      password: await k.encrypt('Newpass2027'),
+    });
     expect(envelope(wrong).msg).toBe('验证码错误，还可尝试4次');
   });
 
   it('gives an unregistered number nothing to work with', async () => {
     const tel = newTel();
     await k.post('user/buyer/findPwd/captcha', { tel }, { ip: newIp() });
-    const res = await k.post('user/buyer/findPwd', { tel, code: '123456', password: await k.encrypt('Newpass2027') });
+    const res = await k.post('user/buyer/findPwd', {
+      tel,
+      code: '123456',
+      password: await k.encrypt('Newpass2027'),
+    });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).msg).toMatch(/^验证码错误/);
   });
@@ -65,7 +75,11 @@ describe('find password', () => {
 
 describe('change password', () => {
   const change = async (token: string, oldPassword: string, password: string) =>
-    k.post('user/buyer/update/pwd', { oldPassword: await k.encrypt(oldPassword), password: await k.encrypt(password) }, { token });
+    k.post(
+      'user/buyer/update/pwd',
+      { oldPassword: await k.encrypt(oldPassword), password: await k.encrypt(password) },
+      { token },
+    );
 
   it('needs the old password, then revokes all sessions', async () => {
     const tel = newTel();
@@ -86,7 +100,8 @@ describe('change password', () => {
     const tel = newTel();
     await k.register(tel);
     const token = await k.token(tel);
-    for (let i = 0; i < 4; i++) expect((await change(token, 'Wrong2026x', 'Newpass2027')).statusCode).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await change(token, 'Wrong2026x', 'Newpass2027')).statusCode).toBe(400);
     const locked = await change(token, 'Wrong2026x', 'Newpass2027');
     expect(locked.statusCode).toBe(429);
     expect(envelope(locked).msg).toMatch(/^密码错误次数过多，账户已锁定至 10:15/);
@@ -100,12 +115,29 @@ describe('change phone', () => {
     await k.register(tel);
     const token = await k.token(tel);
     advance(61_000);
-    const oldCode = await k.codeFor('user/updateTel/captcha', tel, { token, ip: newIp(), body: { target: 'old' } });
-    expect(envelope(await k.post('user/check/authCode', { purpose: 'updateTelOld', code: oldCode }, { token })).data).toEqual({ valid: true });
-    expect((await k.post('user/check/authCode', { purpose: 'updateTelOld', code: oldCode })).statusCode).toBe(401);
+    const oldCode = await k.codeFor('user/updateTel/captcha', tel, {
+      token,
+      ip: newIp(),
+      body: { target: 'old' },
+    });
+    expect(
+      envelope(await k.post('user/check/authCode', { purpose: 'updateTelOld', code: oldCode }, { token }))
+        .data,
+    ).toEqual({ valid: true });
+    expect((await k.post('user/check/authCode', { purpose: 'updateTelOld', code: oldCode })).statusCode).toBe(
+      401,
+    );
     const next = newTel();
-    const code = await k.codeFor('user/updateTel/captcha', next, { token, ip: newIp(), body: { target: 'new', tel: next } });
-    const wrongOld = await k.post('user/update/tel', { oldCode: oldCode === '000000' ? '111111' : '000000', tel: next, code }, { token });
+    const code = await k.codeFor('user/updateTel/captcha', next, {
+      token,
+      ip: newIp(),
+      body: { target: 'new', tel: next },
+    });
+    const wrongOld = await k.post(
+      'user/update/tel',
+      { oldCode: oldCode === '000000' ? '111111' : '000000', tel: next, code },
+      { token },
+    );
     expect(envelope(wrongOld).msg).toBe('验证码错误，还可尝试4次');
     const res = await k.post('user/update/tel', { oldCode, tel: next, code }, { token });
     expect(envelope(res).data).toEqual({ tel: `${next.slice(0, 3)}****${next.slice(7)}` });
@@ -135,12 +167,20 @@ describe('user info and invoice information', () => {
   it('shows real-name data masked', async () => {
     const tel = newTel();
     await k.register(tel);
-    const row = await t.ctx.dbh.db.selectFrom('app_user').select('id_card_no').where('tel', '=', tel).executeTakeFirstOrThrow();
+    const row = await t.ctx.dbh.db
+      .selectFrom('app_user')
+      .select('id_card_no')
+      .where('tel', '=', tel)
+      .executeTakeFirstOrThrow();
     const info = envelope<Record<string, unknown>>(await k.get('user/info', await k.token(tel))).data;
     expect(info.idCardNo).toBe(`${row.id_card_no!.slice(0, 3)}***********${row.id_card_no!.slice(-4)}`);
     expect(JSON.stringify(info)).not.toContain(row.id_card_no!);
     expect(JSON.stringify(info)).not.toContain(tel);
-    expect(info).toMatchObject({ realName: '王芳', bidderType: 'personal', registeredAt: '2026-11-22 10:00:00' });
+    expect(info).toMatchObject({
+      realName: '王芳',
+      bidderType: 'personal',
+      registeredAt: '2026-11-22 10:00:00',
+    });
   });
 
   it('saves and updates one invoice record per user', async () => {
@@ -149,7 +189,10 @@ describe('user info and invoice information', () => {
     const token = await k.token(tel);
     expect(envelope(await k.get('user/invoice/info', token)).data).toBeNull();
     const ordinary = { invoiceType: 'ordinary', titleType: 'personal', title: '王芳' };
-    expect(envelope(await k.post('user/invoice/saveOrUpdate', ordinary, { token })).data).toMatchObject({ ...ordinary, taxNo: '' });
+    expect(envelope(await k.post('user/invoice/saveOrUpdate', ordinary, { token })).data).toMatchObject({
+      ...ordinary,
+      taxNo: '',
+    });
     const special = {
       invoiceType: 'special',
       titleType: 'company',
@@ -160,8 +203,14 @@ describe('user info and invoice information', () => {
       bankName: '中国工商银行杭州文三路支行',
       bankAccount: '1202 0211 0900 1234 567',
     };
-    const saved = envelope<Record<string, string>>(await k.post('user/invoice/saveOrUpdate', special, { token })).data;
-    expect(saved).toMatchObject({ ...special, taxNo: '91350100M000100Y43', bankAccount: '1202021109001234567' });
+    const saved = envelope<Record<string, string>>(
+      await k.post('user/invoice/saveOrUpdate', special, { token }),
+    ).data;
+    expect(saved).toMatchObject({
+      ...special,
+      taxNo: '91350100M000100Y43',
+      bankAccount: '1202021109001234567',
+    });
     expect(envelope(await k.get('user/invoice/info', token)).data).toEqual(saved);
     const rows = await t.ctx.dbh.db.selectFrom('invoice_info').selectAll().execute();
     expect(rows.filter((r) => r.title === special.title)).toHaveLength(1);
@@ -169,12 +218,37 @@ describe('user info and invoice information', () => {
 
   it.each([
     [{ invoiceType: 'special', titleType: 'personal', title: '王芳' }, '增值税专用发票只能开具给单位'],
-    [{ invoiceType: 'ordinary', titleType: 'company', title: '杭州恒通汽车服务有限公司' }, '请输入纳税人识别号'],
-    [{ invoiceType: 'ordinary', titleType: 'company', title: '杭州恒通汽车服务有限公司', taxNo: '91350100M000100Y44' }, '纳税人识别号校验位不正确，请核对后重新输入'],
-    [{ invoiceType: 'special', titleType: 'company', title: '杭州恒通汽车服务有限公司', taxNo: '91350100M000100Y43' }, '开具专用发票须填写注册地址'],
+    [
+      { invoiceType: 'ordinary', titleType: 'company', title: '杭州恒通汽车服务有限公司' },
+      '请输入纳税人识别号',
+    ],
+    [
+      {
+        invoiceType: 'ordinary',
+        titleType: 'company',
+        title: '杭州恒通汽车服务有限公司',
+        taxNo: '91350100M000100Y44',
+      },
+      '纳税人识别号校验位不正确，请核对后重新输入',
+    ],
+    [
+      {
+        invoiceType: 'special',
+        titleType: 'company',
+        title: '杭州恒通汽车服务有限公司',
+        taxNo: '91350100M000100Y43',
+      },
+      '开具专用发票须填写注册地址',
+    ],
     [{ invoiceType: 'ordinary', titleType: 'personal', title: '' }, '请输入发票抬头'],
-    [{ invoiceType: 'ordinary', titleType: 'personal', title: '王芳', phone: '12345' }, '请输入正确的电话号码，如 021-12345678'],
-    [{ invoiceType: 'ordinary', titleType: 'personal', title: '王芳', bankAccount: '12ab' }, '银行账号应为8-30位数字'],
+    [
+      { invoiceType: 'ordinary', titleType: 'personal', title: '王芳', phone: '12345' },
+      '请输入正确的电话号码，如 021-12345678',
+    ],
+    [
+      { invoiceType: 'ordinary', titleType: 'personal', title: '王芳', bankAccount: '12ab' },
+      '银行账号应为8-30位数字',
+    ],
   ])('rejects %o', async (body, msg) => {
     const tel = newTel();
     await k.register(tel);
@@ -186,7 +260,15 @@ describe('user info and invoice information', () => {
 
   it('requires a session', async () => {
     expect((await k.get('user/invoice/info')).statusCode).toBe(401);
-    expect((await k.post('user/invoice/saveOrUpdate', { invoiceType: 'ordinary', titleType: 'personal', title: '王芳' })).statusCode).toBe(401);
+    expect(
+      (
+        await k.post('user/invoice/saveOrUpdate', {
+          invoiceType: 'ordinary',
+          titleType: 'personal',
+          title: '王芳',
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -196,9 +278,21 @@ describe('logs', () => {
     advance(3600_000);
     const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
     const cipher = await k.encrypt('Secret2026x');
-    await k.post('user/buyer/register', { tel, code, password: cipher, realName: '周杰', idCardNo: k.idCard(), bidderType: 'personal', agree: true });
+    await k.post('user/buyer/register', {
+      tel,
+      code,
+      password: cipher,
+      realName: '周杰',
+      idCardNo: k.idCard(),
+      bidderType: 'personal',
+      agree: true,
+    });
     const token = await k.token(tel, 'Secret2026x');
-    await t.app.inject({ method: 'GET', url: `/api/mall-auction/user/info?token=${token}`, headers: { authorization: token } });
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/mall-auction/user/info?token=${token}`,
+      headers: { authorization: token },
+    });
     expect(logText).toContain('sms sent');
     expect(logText).toContain(`${tel.slice(0, 3)}****${tel.slice(7)}`);
     for (const secret of ['Secret2026x', cipher, code, token]) expect(logText).not.toContain(secret);

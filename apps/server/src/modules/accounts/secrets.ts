@@ -9,8 +9,16 @@ import type { Database } from '../../db/schema';
 export async function ensureSecret(db: Kysely<Database>, name: string, make: () => string): Promise<string> {
   const found = await db.selectFrom('app_secret').select('value').where('name', '=', name).executeTakeFirst();
   if (found) return found.value;
-  await db.insertInto('app_secret').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-  const row = await db.selectFrom('app_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  await db
+    .insertInto('app_secret')
+    .values({ name, value: make() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 

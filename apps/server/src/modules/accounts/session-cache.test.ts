@@ -16,7 +16,7 @@ const otherProcess = (): AppContext => ({ ...t.ctx });
 
 /** Resolves until the answer is null (a revocation travels by NOTIFY); fails after two seconds. */
 async function revokedWithin2s(resolve: () => Promise<unknown>) {
-  for (const deadline = Date.now() + 2_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 2_000; Date.now() < deadline;) {
     if ((await resolve()) === null) return true;
     await new Promise((r) => setTimeout(r, 20));
   }

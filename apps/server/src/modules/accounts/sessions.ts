@@ -35,7 +35,14 @@ export function sessions(ctx: AppContext) {
       .where('s.token_hash', '=', hash)
       .executeTakeFirst();
     if (!row || row.revoked_at) return undefined;
-    return { id: row.id, role: row.role, sessionId: row.sessionId, lastSeen: new Date(row.last_seen_at).getTime(), expiresAt: new Date(row.expires_at).getTime(), cachedAt: now };
+    return {
+      id: row.id,
+      role: row.role,
+      sessionId: row.sessionId,
+      lastSeen: new Date(row.last_seen_at).getTime(),
+      expiresAt: new Date(row.expires_at).getTime(),
+      cachedAt: now,
+    };
   }
 
   return {
@@ -44,7 +51,14 @@ export function sessions(ctx: AppContext) {
       const token = randomBytes(32).toString('base64url');
       await db
         .insertInto('user_session')
-        .values({ user_id: userId, token_hash: hashToken(token), created_at: now, last_seen_at: now, expires_at: new Date(now.getTime() + ABSOLUTE_MS), client_ip: clientIp })
+        .values({
+          user_id: userId,
+          token_hash: hashToken(token),
+          created_at: now,
+          last_seen_at: now,
+          expires_at: new Date(now.getTime() + ABSOLUTE_MS),
+          client_ip: clientIp,
+        })
         .execute();
       return token;
     },
@@ -64,7 +78,11 @@ export function sessions(ctx: AppContext) {
       }
       if (now - s.lastSeen >= TOUCH_EVERY_MS) {
         s.lastSeen = now;
-        await db.updateTable('user_session').set({ last_seen_at: new Date(now) }).where('id', '=', s.sessionId).execute();
+        await db
+          .updateTable('user_session')
+          .set({ last_seen_at: new Date(now) })
+          .where('id', '=', s.sessionId)
+          .execute();
       }
       return { id: s.id, role: s.role, sessionId: s.sessionId };
     },

@@ -24,7 +24,8 @@ describe('sending codes', () => {
     await send('user/buyer/register/captcha', tel, newIp());
     const box = await k.outbox(tel);
     expect(box).toHaveLength(2);
-    for (const m of box) expect(m).toMatchObject({ tel, purpose: 'register', code: expect.stringMatching(/^\d{6}$/) as string });
+    for (const m of box)
+      expect(m).toMatchObject({ tel, purpose: 'register', code: expect.stringMatching(/^\d{6}$/) as string });
     expect(box[0]!.sentAt > box[1]!.sentAt).toBe(true);
   });
 
@@ -64,7 +65,8 @@ describe('sending codes', () => {
 
   it('caps a client address at 30 codes per day', async () => {
     const ip = newIp();
-    for (let i = 0; i < 30; i++) expect((await send('user/buyer/register/captcha', newTel(), ip)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await send('user/buyer/register/captcha', newTel(), ip)).statusCode).toBe(200);
     const res = await send('user/buyer/register/captcha', newTel(), ip);
     expect(res.statusCode).toBe(429);
     expect(envelope(res).msg).toBe('当前网络今日获取验证码次数过多，请明天再试');
@@ -81,7 +83,9 @@ describe('sending codes', () => {
 
   it('lets concurrent sends to one number through only once', async () => {
     const tel = newTel();
-    const results = await Promise.all(Array.from({ length: 5 }, () => send('user/buyer/register/captcha', tel, newIp())));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => send('user/buyer/register/captcha', tel, newIp())),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 429, 429, 429, 429]);
     expect(await k.outbox(tel)).toHaveLength(1);
   });
@@ -120,7 +124,8 @@ describe('enumeration through registration', () => {
     const taken = newTel();
     await k.register(taken);
     const ip = newIp();
-    for (let i = 0; i < 30; i++) expect((await send('user/buyer/register/captcha', taken, ip)).statusCode).toBe(409);
+    for (let i = 0; i < 30; i++)
+      expect((await send('user/buyer/register/captcha', taken, ip)).statusCode).toBe(409);
     const res = await send('user/buyer/register/captcha', taken, ip);
     expect(res.statusCode).toBe(429);
     expect(envelope(res).msg).toBe('当前网络今日获取验证码次数过多，请明天再试');
@@ -132,7 +137,8 @@ describe('enumeration through registration', () => {
 });
 
 describe('checking codes', () => {
-  const check = (tel: string, code: string) => k.post('user/check/authCode', { purpose: 'register', tel, code });
+  const check = (tel: string, code: string) =>
+    k.post('user/check/authCode', { purpose: 'register', tel, code });
 
   it('accepts the right code without using it up', async () => {
     const tel = newTel();
@@ -147,7 +153,13 @@ describe('checking codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const msgs = [];
     for (let i = 0; i < 5; i++) msgs.push(envelope(await check(tel, wrong)).msg);
-    expect(msgs).toEqual(['验证码错误，还可尝试4次', '验证码错误，还可尝试3次', '验证码错误，还可尝试2次', '验证码错误，还可尝试1次', '验证码错误次数过多，请重新获取']);
+    expect(msgs).toEqual([
+      '验证码错误，还可尝试4次',
+      '验证码错误，还可尝试3次',
+      '验证码错误，还可尝试2次',
+      '验证码错误，还可尝试1次',
+      '验证码错误次数过多，请重新获取',
+    ]);
     const res = await check(tel, code);
     expect(res.statusCode).toBe(400);
     expect(envelope(res).msg).toBe('验证码错误次数过多，请重新获取');
@@ -178,8 +190,13 @@ describe('checking codes', () => {
   it('rejects a malformed code with 400 without counting a try', async () => {
     const tel = newTel();
     const code = await k.codeFor('user/buyer/register/captcha', tel, { ip: newIp() });
-    for (const bad of ['12345', 'abcdef', '1234567']) expect(envelope(await check(tel, bad)).msg).toBe('验证码为6位数字');
-    const [row] = await t.ctx.dbh.db.selectFrom('sms_code').select('attempts').where('tel', '=', tel).execute();
+    for (const bad of ['12345', 'abcdef', '1234567'])
+      expect(envelope(await check(tel, bad)).msg).toBe('验证码为6位数字');
+    const [row] = await t.ctx.dbh.db
+      .selectFrom('sms_code')
+      .select('attempts')
+      .where('tel', '=', tel)
+      .execute();
     expect(row?.attempts).toBe(0);
     expect((await check(tel, code)).statusCode).toBe(200);
   });
@@ -193,7 +210,15 @@ describe('development outbox', () => {
       expect(res.statusCode).toBe(404);
       // and a production send writes nothing a developer could read back
       const tel = newTel();
-      expect((await prod.app.inject({ method: 'POST', url: '/api/mall-auction/user/buyer/register/captcha', payload: { tel } })).statusCode).toBe(200);
+      expect(
+        (
+          await prod.app.inject({
+            method: 'POST',
+            url: '/api/mall-auction/user/buyer/register/captcha',
+            payload: { tel },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect(await prod.ctx.dbh.db.selectFrom('sms_outbox').selectAll().execute()).toHaveLength(0);
     } finally {
       await prod.close();

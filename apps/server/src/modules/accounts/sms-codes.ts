@@ -14,7 +14,8 @@ const DAY_MS = 86_400_000;
 const BEIJING_MS = 8 * 3600_000;
 
 /** Midnight Beijing time of the day `now` falls in: daily caps follow the user's calendar. */
-export const beijingDayStart = (now: Date) => new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
+export const beijingDayStart = (now: Date) =>
+  new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
 
 export const CODE_EXPIRED = '验证码已失效，请重新获取';
 /** A registration request for a number already registered: no code, but it counts against the address's cap. */
@@ -51,16 +52,27 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
           .limit(1)
           .executeTakeFirst();
         if (last) {
-          const wait = Math.ceil((new Date(last.created_at).getTime() + RESEND_SECONDS * 1000 - now.getTime()) / 1000);
+          const wait = Math.ceil(
+            (new Date(last.created_at).getTime() + RESEND_SECONDS * 1000 - now.getTime()) / 1000,
+          );
           if (wait > 0) throw tooMany(`发送过于频繁，请${wait}秒后再试`, wait);
         }
         const dayStart = beijingDayStart(now);
         const tomorrow = (dayStart.getTime() + DAY_MS - now.getTime()) / 1000;
-        if ((await countToday(trx, 'tel', tel, dayStart)) >= DAILY_PER_TEL) throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
-        if ((await countToday(trx, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) throw tooMany(IP_CAP_MESSAGE, tomorrow);
+        if ((await countToday(trx, 'tel', tel, dayStart)) >= DAILY_PER_TEL)
+          throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
+        if ((await countToday(trx, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP)
+          throw tooMany(IP_CAP_MESSAGE, tomorrow);
         await trx
           .insertInto('sms_code')
-          .values({ tel, purpose, code_hash: hash(tel, purpose, code), created_at: now, expires_at: new Date(now.getTime() + CODE_TTL_MS), client_ip: clientIp })
+          .values({
+            tel,
+            purpose,
+            code_hash: hash(tel, purpose, code),
+            created_at: now,
+            expires_at: new Date(now.getTime() + CODE_TTL_MS),
+            client_ip: clientIp,
+          })
           .execute();
       });
       if (deliver) await sender.send({ tel, purpose, code }, now);
@@ -78,7 +90,15 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
       }
       await db
         .insertInto('sms_code')
-        .values({ tel, purpose: PROBE, code_hash: '', created_at: now, expires_at: now, consumed_at: now, client_ip: clientIp })
+        .values({
+          tel,
+          purpose: PROBE,
+          code_hash: '',
+          created_at: now,
+          expires_at: now,
+          consumed_at: now,
+          client_ip: clientIp,
+        })
         .execute();
     },
 
@@ -128,7 +148,12 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
 export type SmsCodes = ReturnType<typeof smsCodes>;
 
 /** Codes sent today (Beijing) to a number (probes excluded) or from an address (probes included). */
-async function countToday(db: Kysely<Database>, column: 'tel' | 'client_ip', value: string, dayStart: Date): Promise<number> {
+async function countToday(
+  db: Kysely<Database>,
+  column: 'tel' | 'client_ip',
+  value: string,
+  dayStart: Date,
+): Promise<number> {
   let q = db
     .selectFrom('sms_code')
     .select((eb) => eb.fn.countAll<string>().as('n'))

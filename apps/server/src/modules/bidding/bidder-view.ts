@@ -12,7 +12,13 @@ export interface BidderView {
   myMaxAmount: string | null;
 }
 
-export const NOT_A_BIDDER: BidderView = { registered: false, leading: false, bidderNo: null, myTopAmount: null, myMaxAmount: null };
+export const NOT_A_BIDDER: BidderView = {
+  registered: false,
+  leading: false,
+  bidderNo: null,
+  myTopAmount: null,
+  myMaxAmount: null,
+};
 
 /**
  * What a public lot page shows the logged-in buyer about themselves: registered (deposit paid and
@@ -28,15 +34,24 @@ export function bidderView(ctx: AppContext) {
     if (user?.role !== 'buyer') return NOT_A_BIDDER;
     const row = await db
       .selectFrom('lot')
-      .leftJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
-      .leftJoin('deposit_ledger as d', (j) => j.onRef('d.lot_id', '=', 'lot.id').on('d.buyer_id', '=', user.id))
+      .leftJoin('bid as top', (j) =>
+        j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'),
+      )
+      .leftJoin('deposit_ledger as d', (j) =>
+        j.onRef('d.lot_id', '=', 'lot.id').on('d.buyer_id', '=', user.id),
+      )
       .select((eb) => [
         'top.bidder_id as top_bidder',
         'lot.leader_id',
         'lot.leader_max',
         'd.bidder_no',
         'd.state',
-        eb.selectFrom('bid').select((b) => b.fn.max('amount').as('m')).whereRef('bid.lot_id', '=', 'lot.id').where('bid.bidder_id', '=', user.id).as('my_top'),
+        eb
+          .selectFrom('bid')
+          .select((b) => b.fn.max('amount').as('m'))
+          .whereRef('bid.lot_id', '=', 'lot.id')
+          .where('bid.bidder_id', '=', user.id)
+          .as('my_top'),
       ])
       .where('lot.id', '=', orderId)
       .executeTakeFirst();
@@ -47,7 +62,10 @@ export function bidderView(ctx: AppContext) {
       leading,
       bidderNo: row.bidder_no,
       myTopAmount: row.my_top === null ? null : fenToYuanString(Number(row.my_top)),
-      myMaxAmount: leading && row.leader_id === user.id && row.leader_max !== null ? fenToYuanString(Number(row.leader_max)) : null,
+      myMaxAmount:
+        leading && row.leader_id === user.id && row.leader_max !== null
+          ? fenToYuanString(Number(row.leader_max))
+          : null,
     };
   };
 }

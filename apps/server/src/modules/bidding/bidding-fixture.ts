@@ -12,7 +12,13 @@ export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; t
   const n = ++buyerCount;
   const row = await t.ctx.dbh.db
     .insertInto('app_user')
-    .values({ role: 'buyer', tel: `137${String(Date.now() % 1e4).padStart(4, '0')}${String(n).padStart(4, '0')}`, real_name: `竞买人${n}`, bidder_type: 'personal', agreed_at: t.ctx.now() })
+    .values({
+      role: 'buyer',
+      tel: `137${String(Date.now() % 1e4).padStart(4, '0')}${String(n).padStart(4, '0')}`,
+      real_name: `竞买人${n}`,
+      bidder_type: 'personal',
+      agreed_at: t.ctx.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token: await sessions(t.ctx).create(row.id, '127.0.0.1') };
@@ -22,17 +28,45 @@ export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; t
  * Frozen deposits written straight into the ledger (with their paid payment orders), for
  * benchmarks that measure bidding rather than the payment flow. Bidder numbers from `firstNo`.
  */
-export async function freezeDepositsDirectly(t: { ctx: AppContext }, lotId: string, buyerIds: string[], tag: string, firstNo: number) {
+export async function freezeDepositsDirectly(
+  t: { ctx: AppContext },
+  lotId: string,
+  buyerIds: string[],
+  tag: string,
+  firstNo: number,
+) {
   const { db } = t.ctx.dbh;
   const now = t.ctx.now();
   const amount = 1_000 * YUAN;
   await db
     .insertInto('payment')
-    .values(buyerIds.map((id, i) => ({ payment_no: `${tag}${i}`, purpose: 'deposit' as const, lot_id: lotId, buyer_id: id, amount, subject: 'bench', provider: 'sandbox', status: 'paid' as const, created_at: now })))
+    .values(
+      buyerIds.map((id, i) => ({
+        payment_no: `${tag}${i}`,
+        purpose: 'deposit' as const,
+        lot_id: lotId,
+        buyer_id: id,
+        amount,
+        subject: 'bench',
+        provider: 'sandbox',
+        status: 'paid' as const,
+        created_at: now,
+      })),
+    )
     .execute();
   await db
     .insertInto('deposit_ledger')
-    .values(buyerIds.map((id, i) => ({ lot_id: lotId, buyer_id: id, payment_no: `${tag}${i}`, bidder_no: String(firstNo + i), state: 'frozen' as const, amount, frozen_at: now })))
+    .values(
+      buyerIds.map((id, i) => ({
+        lot_id: lotId,
+        buyer_id: id,
+        payment_no: `${tag}${i}`,
+        bidder_no: String(firstNo + i),
+        state: 'frozen' as const,
+        amount,
+        frozen_at: now,
+      })),
+    )
     .execute();
 }
 
@@ -44,7 +78,11 @@ export async function makeLot(t: { ctx: AppContext }, over: Partial<NewLot> = {}
   const db = t.ctx.dbh.db;
   const now = t.ctx.now().getTime();
   let seller = await db.selectFrom('seller_org').select('id').executeTakeFirst();
-  seller ??= await db.insertInto('seller_org').values({ code: 'TEST-SELLER', name: '测试处置单位', org_type: '企业' }).returning('id').executeTakeFirstOrThrow();
+  seller ??= await db
+    .insertInto('seller_org')
+    .values({ code: 'TEST-SELLER', name: '测试处置单位', org_type: '企业' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const g = generateLot(3, new Date(now));
   const [id] = await insertLots(db, [
     {
@@ -70,14 +108,31 @@ export async function makeLot(t: { ctx: AppContext }, over: Partial<NewLot> = {}
   return id as string;
 }
 
-export async function call<T>(t: TestApp, token: string | null, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
-  const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: token ? { authorization: token } : {} });
+export async function call<T>(
+  t: TestApp,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+) {
+  const res = await t.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    headers: token ? { authorization: token } : {},
+  });
   return { status: res.statusCode, ...envelope<T>(res) };
 }
 
 /** Registers for the lot: the deposit endpoint, then the payment company's success notification. */
 export async function payDeposit(t: TestApp, token: string, orderId: string) {
-  const res = await call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/deposit', { orderId });
+  const res = await call<{ paymentNo: string; payUrl: string }>(
+    t,
+    token,
+    'POST',
+    '/api/mall-auction/buyer/auc_order/deposit',
+    { orderId },
+  );
   if (res.status !== 200) throw new Error(`deposit failed: ${res.msg}`);
   await t.app.inject({ method: 'POST', url: `/api/dev/payments/${res.data.paymentNo}/succeed` });
   return res.data;
@@ -87,7 +142,11 @@ export type BidAnswer = { result: string; bid: bidding.AcceptedBid | null; state
 export type Rejection = bidding.BidRejectionData;
 
 export const placeBid = (t: TestApp, token: string, orderId: string, amount: string, maxAmount?: string) =>
-  call<BidAnswer & Rejection>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/bid', { orderId, amount, ...(maxAmount ? { maxAmount } : {}) });
+  call<BidAnswer & Rejection>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/bid', {
+    orderId,
+    amount,
+    ...(maxAmount ? { maxAmount } : {}),
+  });
 
 /** Moves a lot's end as a reschedule does: the end and its listing copy together (decision 006). */
 export async function setLotEnd(db: AppContext['dbh']['db'], lotId: string, end: Date) {

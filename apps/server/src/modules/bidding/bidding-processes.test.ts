@@ -59,7 +59,9 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     }
     const events = await w.until(21);
     expect(events[0]?.type).toBe('lot.snapshot');
-    expect(events.slice(1).map((e) => [e.type, e.seq])).toEqual(Array.from({ length: 20 }, (_, i) => ['bid.placed', i + 1]));
+    expect(events.slice(1).map((e) => [e.type, e.seq])).toEqual(
+      Array.from({ length: 20 }, (_, i) => ['bid.placed', i + 1]),
+    );
     w.close();
   });
 
@@ -73,23 +75,39 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     // Odd attempts go to B until it dies; then everyone uses A.
     let bAlive = true;
     const storm = runStorm(clients, lot, 12, '10000.00', (_c, i) => (bAlive && i % 2 === 1 ? b.url : a.url));
-    await vi.waitFor(async () => {
-      const row = await dbh.db.selectFrom('lot').select('bid_count').where('id', '=', lot).executeTakeFirstOrThrow();
-      if (row.bid_count < 10) throw new Error('storm warming up');
-    }, { timeout: 60_000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const row = await dbh.db
+          .selectFrom('lot')
+          .select('bid_count')
+          .where('id', '=', lot)
+          .executeTakeFirstOrThrow();
+        if (row.bid_count < 10) throw new Error('storm warming up');
+      },
+      { timeout: 60_000, interval: 20 },
+    );
     await b.kill9();
     bAlive = false;
     const { acknowledged } = await storm;
     expect(acknowledged.filter((x) => x.via === b.url).length).toBeGreaterThan(0);
-    await vi.waitFor(async () => {
-      const row = await dbh.db.selectFrom('lot').select('status').where('id', '=', lot).executeTakeFirstOrThrow();
-      if (row.status < 5) throw new Error('not closed yet');
-    }, { timeout: 60_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const row = await dbh.db
+          .selectFrom('lot')
+          .select('status')
+          .where('id', '=', lot)
+          .executeTakeFirstOrThrow();
+        if (row.status < 5) throw new Error('not closed yet');
+      },
+      { timeout: 60_000, interval: 200 },
+    );
     const { bids } = await checkStormInvariants(dbh.db, lot, acknowledged, initialEnd);
     await vi.waitFor(() => expect(w.events.some((e) => e.type === 'lot.closed')).toBe(true));
     expect(w.events.filter((e) => e.type === 'lot.closed')).toHaveLength(1);
     expect(w.events.filter((e) => e.type === 'bid.placed').map((e) => e.seq)).toEqual(bids.map((x) => x.seq));
-    console.info(`kill -9 storm: ${acknowledged.length} acknowledged (${acknowledged.filter((x) => x.via === b.url).length} by the killed process), ${bids.length} bids, closed with status ${bids.length ? 5 : 6}`);
+    console.info(
+      `kill -9 storm: ${acknowledged.length} acknowledged (${acknowledged.filter((x) => x.via === b.url).length} by the killed process), ${bids.length} bids, closed with status ${bids.length ? 5 : 6}`,
+    );
     w.close();
   });
 });

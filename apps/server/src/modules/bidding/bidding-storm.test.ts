@@ -28,11 +28,19 @@ describe('bid storm over HTTP on one lot', () => {
     // Real contention happened: many accepted, many refused as outbid.
     expect(acknowledged.length, JSON.stringify([...reasons])).toBeGreaterThan(10);
     expect(reasons.get('出价已被超越') ?? 0).toBeGreaterThan(10);
-    expect([...reasons.keys()].every((m) => ['操作成功', '出价已被超越', '您已是最高出价者', '拍卖已结束', '加价幅度不符'].includes(m))).toBe(true);
+    expect(
+      [...reasons.keys()].every((m) =>
+        ['操作成功', '出价已被超越', '您已是最高出价者', '拍卖已结束', '加价幅度不符'].includes(m),
+      ),
+    ).toBe(true);
     // Wait for the (possibly extended) end, then close.
     await vi.waitFor(
       async () => {
-        const row = await t.ctx.dbh.db.selectFrom('lot').select('end_time').where('id', '=', lot).executeTakeFirstOrThrow();
+        const row = await t.ctx.dbh.db
+          .selectFrom('lot')
+          .select('end_time')
+          .where('id', '=', lot)
+          .executeTakeFirstOrThrow();
         if (Date.now() <= row.end_time.getTime()) throw new Error('not ended yet');
       },
       { timeout: 60_000, interval: 200 },
@@ -43,6 +51,8 @@ describe('bid storm over HTTP on one lot', () => {
     expect([...late.reasons.keys()]).toEqual(['拍卖已结束']);
     const { bids } = await checkStormInvariants(t.ctx.dbh.db, lot, acknowledged, initialEnd);
     expect(bids[0]?.extended).toBe(true);
-    console.info(`storm: ${acknowledged.length} acknowledged of ${[...reasons.values()].reduce((a, b) => a + b, 0)} requests, ${bids.length} bids stored, ${bids.filter((b) => b.extended).length} extensions`);
+    console.info(
+      `storm: ${acknowledged.length} acknowledged of ${[...reasons.values()].reduce((a, b) => a + b, 0)} requests, ${bids.length} bids stored, ${bids.filter((b) => b.extended).length} extensions`,
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { BidTable, Database, DepositLedgerState, LotTable } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,7 +35,8 @@ export type BidRow = Selectable<BidTable>;
 
 /** SQL of the bidding engine; the service decides, this only reads and writes. */
 export const biddingRepo = {
-  lot: (db: Db, lotId: string) => db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
+  lot: (db: Db, lotId: string) =>
+    db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
 
   /**
    * The batch's one read under the lock: the lot row (locked), its top bid and the deposits of the
@@ -36,14 +45,22 @@ export const biddingRepo = {
   async lockForBatch(trx: Transaction<Database>, lotId: string, buyerIds: string[]) {
     const row = await trx
       .selectFrom('lot')
-      .leftJoin('bid as top', (j) => j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'))
+      .leftJoin('bid as top', (j) =>
+        j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'),
+      )
       .select((eb) => [
         ...LOT_COLUMNS.map((c) => `lot.${c}` as const),
         'top.bidder_id as top_bidder_id',
         'top.bidder_no as top_bidder_no',
         eb
           .selectFrom('deposit_ledger as d')
-          .select(sql<Array<[string, string, DepositLedgerState]>>`coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)`.as('x'))
+          .select(
+            sql<
+              Array<[string, string, DepositLedgerState]>
+            >`coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)`.as(
+              'x',
+            ),
+          )
           .whereRef('d.lot_id', '=', 'lot.id')
           .where('d.buyer_id', 'in', buyerIds)
           .as('deposits'),
@@ -56,33 +73,71 @@ export const biddingRepo = {
     return {
       lot,
       top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-      deposits: new Map((deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }])),
+      deposits: new Map(
+        (deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
+      ),
     };
   },
 
   topBid: (db: Db, lotId: string, seq: number) =>
-    seq > 0 ? db.selectFrom('bid').select(['bidder_id', 'bidder_no']).where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst() : Promise.resolve(undefined),
+    seq > 0
+      ? db
+          .selectFrom('bid')
+          .select(['bidder_id', 'bidder_no'])
+          .where('lot_id', '=', lotId)
+          .where('seq', '=', seq)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
 
   deposit: (db: Db, lotId: string, buyerId: string) =>
-    db.selectFrom('deposit_ledger').select(['bidder_no', 'state', 'amount', 'payment_no']).where('lot_id', '=', lotId).where('buyer_id', '=', buyerId).executeTakeFirst(),
+    db
+      .selectFrom('deposit_ledger')
+      .select(['bidder_no', 'state', 'amount', 'payment_no'])
+      .where('lot_id', '=', lotId)
+      .where('buyer_id', '=', buyerId)
+      .executeTakeFirst(),
 
   /** A batch's writes in one statement: its bid rows, the lot's new state and the NOTIFY calls selected last. */
-  async writeBatch(trx: Transaction<Database>, lotId: string, rows: Array<Insertable<BidTable>>, lot: Updateable<LotTable>, notifies: Array<RawBuilder<unknown>>) {
+  async writeBatch(
+    trx: Transaction<Database>,
+    lotId: string,
+    rows: Array<Insertable<BidTable>>,
+    lot: Updateable<LotTable>,
+    notifies: Array<RawBuilder<unknown>>,
+  ) {
     const calls = [...notifies.map((n, i) => n.as(`n${i}`)), sql<number>`1`.as('done')];
     const withLot = trx.with('upd', (qb) => qb.updateTable('lot').set(lot).where('id', '=', lotId));
-    if (rows.length) await withLot.with('ins', (qb) => qb.insertInto('bid').values(rows)).selectNoFrom(calls).execute();
+    if (rows.length)
+      await withLot
+        .with('ins', (qb) => qb.insertInto('bid').values(rows))
+        .selectNoFrom(calls)
+        .execute();
     else await withLot.selectNoFrom(calls).execute();
   },
 
   bidsSince: (db: Db, lotId: string, since: number, limit: number) =>
-    db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '>', since).orderBy('seq').limit(limit).execute(),
+    db
+      .selectFrom('bid')
+      .selectAll()
+      .where('lot_id', '=', lotId)
+      .where('seq', '>', since)
+      .orderBy('seq')
+      .limit(limit)
+      .execute(),
 
-  bidAt: (db: Db, lotId: string, seq: number) => db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst(),
+  bidAt: (db: Db, lotId: string, seq: number) =>
+    db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst(),
 
   /** Conditional status moves: each row moves once, whichever process gets there first. */
   async advanceStatuses(db: Db, now: Date): Promise<number> {
-    const toReg = await sql`update lot set status = 2, updated_at = ${now} where status = 0 and reg_start_time <= ${now}`.execute(db);
-    const toBid = await sql`update lot set status = 3, updated_at = ${now} where status = 2 and start_time <= ${now}`.execute(db);
+    const toReg =
+      await sql`update lot set status = 2, updated_at = ${now} where status = 0 and reg_start_time <= ${now}`.execute(
+        db,
+      );
+    const toBid =
+      await sql`update lot set status = 3, updated_at = ${now} where status = 2 and start_time <= ${now}`.execute(
+        db,
+      );
     return Number(toReg.numAffectedRows ?? 0n) + Number(toBid.numAffectedRows ?? 0n);
   },
 

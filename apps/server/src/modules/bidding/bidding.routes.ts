@@ -36,13 +36,27 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => deals.defaultOverdueDeals(now) });
   addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });
 
-  route(app, bidding.deposit, async ({ orderId }, { request }) => service.registerDeposit(currentUser(request).id, orderId));
-  route(app, bidding.depositInfo, async ({ orderId }, { request }) => service.depositInfo(currentUser(request).id, orderId));
-  route(app, bidding.payBalance, async ({ orderId }, { request }) => deals.payBalance(currentUser(request).id, orderId));
-  route(app, bidding.placeBid, async (input, { request }) => service.placeBid({ buyerId: currentUser(request).id, ...input }));
+  route(app, bidding.deposit, async ({ orderId }, { request }) =>
+    service.registerDeposit(currentUser(request).id, orderId),
+  );
+  route(app, bidding.depositInfo, async ({ orderId }, { request }) =>
+    service.depositInfo(currentUser(request).id, orderId),
+  );
+  route(app, bidding.payBalance, async ({ orderId }, { request }) =>
+    deals.payBalance(currentUser(request).id, orderId),
+  );
+  route(app, bidding.placeBid, async (input, { request }) =>
+    service.placeBid({ buyerId: currentUser(request).id, ...input }),
+  );
   const records = myRecords(db);
-  route(app, bidding.myBidRecord, async ({ pageNum, pageSize }, { request }) => records.bids(currentUser(request).id, pageNum, pageSize));
-  route(app, bidding.myDeals, async ({ pageNum, pageSize }, { request }) => records.deals(currentUser(request).id, pageNum, pageSize));
-  route(app, bidding.myDeposits, async ({ pageNum, pageSize }, { request }) => records.deposits(currentUser(request).id, pageNum, pageSize));
+  route(app, bidding.myBidRecord, async ({ pageNum, pageSize }, { request }) =>
+    records.bids(currentUser(request).id, pageNum, pageSize),
+  );
+  route(app, bidding.myDeals, async ({ pageNum, pageSize }, { request }) =>
+    records.deals(currentUser(request).id, pageNum, pageSize),
+  );
+  route(app, bidding.myDeposits, async ({ pageNum, pageSize }, { request }) =>
+    records.deposits(currentUser(request).id, pageNum, pageSize),
+  );
   registerLiveChannel(app, ctx, bus);
 }

@@ -1,5 +1,11 @@
 import type { bidding } from '@chepai/shared';
-import { applyBid, BID_REJECTIONS, closeOutcome, type BidRejectionCode, type LotState } from '@chepai/shared/domain/bidding-rules';
+import {
+  applyBid,
+  BID_REJECTIONS,
+  closeOutcome,
+  type BidRejectionCode,
+  type LotState,
+} from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
@@ -20,12 +26,22 @@ const REGISTRATION_OPEN = new Set([2, 3, 4]);
 const MAX_BIDS_PER_BATCH = 64;
 
 /** A bid row as the engine writes it (amount in fen as a number). */
-type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & { amount: number; end_time_after: Date; status_after: number };
+type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & {
+  amount: number;
+  end_time_after: Date;
+  status_after: number;
+};
 
 type BatchedBid =
   | { kind: 'missing' }
   | { kind: 'refused'; code: BidRejectionCode; state: LotState; bidCount: number }
-  | { kind: 'done'; result: 'accepted' | 'maxRaised'; bid: bidding.AcceptedBid | null; state: LotState; bidCount: number };
+  | {
+      kind: 'done';
+      result: 'accepted' | 'maxRaised';
+      bid: bidding.AcceptedBid | null;
+      state: LotState;
+      bidCount: number;
+    };
 
 export interface BidRequest {
   buyerId: string;
@@ -34,13 +50,28 @@ export interface BidRequest {
   maxAmount?: number | undefined;
 }
 
-export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus<BusEvent>, deals: DealsService, listing: ListingKeys) {
+export function biddingService(
+  ctx: AppContext,
+  payments: Payments,
+  bus: LiveBus<BusEvent>,
+  deals: DealsService,
+  listing: ListingKeys,
+) {
   const { db } = ctx.dbh;
 
   /** A paid deposit: frozen — or, when the lot has already closed, frozen and refunded at once. */
-  async function onDepositPaid(trx: Transaction<Database>, payment: Parameters<typeof freezeDeposit>[1], now: Date) {
+  async function onDepositPaid(
+    trx: Transaction<Database>,
+    payment: Parameters<typeof freezeDeposit>[1],
+    now: Date,
+  ) {
     await freezeDeposit(trx, payment, now);
-    const lot = await trx.selectFrom('lot').select('status').where('id', '=', payment.lot_id).forUpdate().executeTakeFirst();
+    const lot = await trx
+      .selectFrom('lot')
+      .select('status')
+      .where('id', '=', payment.lot_id)
+      .forUpdate()
+      .executeTakeFirst();
     if (lot && lot.status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
   }
   payments.service.onPaid('deposit', onDepositPaid);
@@ -90,7 +121,10 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
    * rows with consecutive seq numbers, update the lot once, NOTIFY (delivered at commit). Each bid
    * is answered only after that commit, with its own outcome.
    */
-  const batcher = keyedBatcher<BidRequest, BatchedBid>((orderId, reqs) => placeBatch(orderId, reqs), MAX_BIDS_PER_BATCH);
+  const batcher = keyedBatcher<BidRequest, BatchedBid>(
+    (orderId, reqs) => placeBatch(orderId, reqs),
+    MAX_BIDS_PER_BATCH,
+  );
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
     return db.transaction().execute(async (trx) => {
@@ -106,7 +140,11 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
       const answers = reqs.map((req): BatchedBid => {
         // The server clock is read under the lock: acceptance order and bid times agree.
         const at = ctx.now();
-        const outcome = applyBid(state, { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() }, deposits.get(req.buyerId)?.state === 'frozen');
+        const outcome = applyBid(
+          state,
+          { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() },
+          deposits.get(req.buyerId)?.state === 'frozen',
+        );
         const before = state;
         state = outcome.state;
         dirty ||= outcome.events.length > 0 || outcome.result === 'maxRaised';
@@ -125,24 +163,46 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
             status_after: state.status,
           };
           rows.push(row);
-          if (row.bidder_id === req.buyerId) mine = { seq: row.seq, bidderNo: row.bidder_no, amount: fenToYuanString(row.amount), auto: row.auto, bidTime: at.getTime(), mine: true };
+          if (row.bidder_id === req.buyerId)
+            mine = {
+              seq: row.seq,
+              bidderNo: row.bidder_no,
+              amount: fenToYuanString(row.amount),
+              auto: row.auto,
+              bidTime: at.getTime(),
+              mine: true,
+            };
         });
-        if (outcome.result === 'rejected') return { kind: 'refused', code: outcome.rejection.code, state: outcome.events.length ? state : before, bidCount: seq };
+        if (outcome.result === 'rejected')
+          return {
+            kind: 'refused',
+            code: outcome.rejection.code,
+            state: outcome.events.length ? state : before,
+            bidCount: seq,
+          };
         return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
       });
       if (dirty) {
         // Bids, lot and NOTIFYs in one statement: one round trip between the lock and the commit.
         const leader = state.leaderId;
-        const events = rows.flatMap((row) => eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot));
-        await repo.writeBatch(trx, orderId, rows, {
-          status: state.status,
-          current_price: state.currentPrice ?? lot.current_price,
-          bid_count: seq,
-          end_time: new Date(state.endTime),
-          leader_id: leader && !leader.startsWith('anon:') ? leader : null,
-          leader_max: state.leaderMax === null ? null : String(state.leaderMax),
-          updated_at: ctx.now(),
-        }, bus.notifyCalls(orderId, events));
+        const events = rows.flatMap((row) =>
+          eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot),
+        );
+        await repo.writeBatch(
+          trx,
+          orderId,
+          rows,
+          {
+            status: state.status,
+            current_price: state.currentPrice ?? lot.current_price,
+            bid_count: seq,
+            end_time: new Date(state.endTime),
+            leader_id: leader && !leader.startsWith('anon:') ? leader : null,
+            leader_max: state.leaderMax === null ? null : String(state.leaderMax),
+            updated_at: ctx.now(),
+          },
+          bus.notifyCalls(orderId, events),
+        );
         // The indexed listing copies stay behind so that the update is HOT (decision 006). Marking
         // before the commit is safe: the catch-up waits for this row lock, and after a rollback it finds nothing to copy.
         listing.markDirty(orderId);
@@ -155,11 +215,18 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
     const answer = await batcher.submit(req.orderId, req);
     if (answer.kind === 'missing') throw notFound('拍品不存在或已下架');
     if (answer.kind === 'refused') return refuse(req, answer.code, answer.state, answer.bidCount);
-    return { result: answer.result, bid: answer.bid, state: toLiveState(req.orderId, answer.state, answer.bidCount, req.buyerId, ctx.now()) };
+    return {
+      result: answer.result,
+      bid: answer.bid,
+      state: toLiveState(req.orderId, answer.state, answer.bidCount, req.buyerId, ctx.now()),
+    };
   }
 
   function refuse(req: BidRequest, code: BidRejectionCode, state: LotState, bidCount: number): never {
-    const data: bidding.BidRejectionData = { ...toLiveState(req.orderId, state, bidCount, req.buyerId, ctx.now()), reason: code };
+    const data: bidding.BidRejectionData = {
+      ...toLiveState(req.orderId, state, bidCount, req.buyerId, ctx.now()),
+      reason: code,
+    };
     throw conflict(BID_REJECTIONS[code], data);
   }
 
@@ -181,11 +248,20 @@ export function biddingService(ctx: AppContext, payments: Payments, bus: LiveBus
   async function closeLot(trx: Transaction<Database>, lot: EngineLot, now: Date) {
     const top = await repo.topBid(trx, lot.id, lot.bid_count);
     const outcome = closeOutcome(toLotState(lot, top));
-    const final = { list_price: lot.current_price, list_bid_count: lot.bid_count, list_end_time: lot.end_time };
-    await trx.updateTable('lot').set({ status: outcome.status, closed_at: now, updated_at: now, ...final }).where('id', '=', lot.id).execute();
+    const final = {
+      list_price: lot.current_price,
+      list_bid_count: lot.bid_count,
+      list_end_time: lot.end_time,
+    };
+    await trx
+      .updateTable('lot')
+      .set({ status: outcome.status, closed_at: now, updated_at: now, ...final })
+      .where('id', '=', lot.id)
+      .execute();
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
     const settled = await settleDeposits(trx, lot.id, winner, now);
-    if (outcome.status === 5 && winner && outcome.price !== null) await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
+    if (outcome.status === 5 && winner && outcome.price !== null)
+      await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
     const winnerNo = outcome.status === 5 && top ? top.bidder_no : null;
     await bus.publishInTx(trx, lot.id, closedEvent(lot.id, { ...lot, status: outcome.status }, winnerNo));
   }

@@ -20,7 +20,14 @@ export function dealsService(ctx: AppContext, payments: Payments) {
   const { db } = ctx.dbh;
 
   /** Called by the close, inside its transaction, with the deposit the settlement just applied (fen). */
-  async function openDeal(trx: Tx, lotId: string, winnerId: string, finalPrice: number, appliedDeposit: number, closedAt: Date) {
+  async function openDeal(
+    trx: Tx,
+    lotId: string,
+    winnerId: string,
+    finalPrice: number,
+    appliedDeposit: number,
+    closedAt: Date,
+  ) {
     const depositApplied = Math.min(appliedDeposit, finalPrice);
     const balance = finalPrice - depositApplied;
     await trx
@@ -43,12 +50,29 @@ export function dealsService(ctx: AppContext, payments: Payments) {
 
   /** A paid balance settles the deal; one that arrives after the deal defaulted is kept aside to be returned. */
   async function onBalancePaid(trx: Tx, payment: PaymentRow, now: Date) {
-    const deal = await trx.selectFrom('deal').select(['state']).where('lot_id', '=', payment.lot_id).where('buyer_id', '=', payment.buyer_id).forUpdate().executeTakeFirst();
+    const deal = await trx
+      .selectFrom('deal')
+      .select(['state'])
+      .where('lot_id', '=', payment.lot_id)
+      .where('buyer_id', '=', payment.buyer_id)
+      .forUpdate()
+      .executeTakeFirst();
     if (deal?.state === 'awaiting_payment') {
-      await trx.updateTable('deal').set({ state: 'paid', payment_no: payment.payment_no, paid_at: payment.paid_at ?? now }).where('lot_id', '=', payment.lot_id).execute();
+      await trx
+        .updateTable('deal')
+        .set({ state: 'paid', payment_no: payment.payment_no, paid_at: payment.paid_at ?? now })
+        .where('lot_id', '=', payment.lot_id)
+        .execute();
     } else if (deal) {
-      await trx.updateTable('deal').set({ late_payment_no: payment.payment_no }).where('lot_id', '=', payment.lot_id).execute();
-      ctx.log.warn({ lotId: payment.lot_id, paymentNo: payment.payment_no }, 'balance paid after the deal defaulted: to be returned');
+      await trx
+        .updateTable('deal')
+        .set({ late_payment_no: payment.payment_no })
+        .where('lot_id', '=', payment.lot_id)
+        .execute();
+      ctx.log.warn(
+        { lotId: payment.lot_id, paymentNo: payment.payment_no },
+        'balance paid after the deal defaulted: to be returned',
+      );
     }
   }
   payments.service.onPaid('balance', onBalancePaid);
@@ -63,7 +87,8 @@ export function dealsService(ctx: AppContext, payments: Payments) {
       .executeTakeFirst();
     if (!deal) throw notFound('未找到您竞得的该车辆');
     if (deal.state === 'paid') throw conflict('该车辆余款已付清');
-    if (deal.state === 'defaulted' || deal.pay_deadline <= ctx.now()) throw conflict('已超过付款期限，保证金不予退还');
+    if (deal.state === 'defaulted' || deal.pay_deadline <= ctx.now())
+      throw conflict('已超过付款期限，保证金不予退还');
     const { paymentNo, payUrl } = await payments.service.create({
       purpose: 'balance',
       lotId: orderId,
@@ -91,7 +116,12 @@ export function dealsService(ctx: AppContext, payments: Payments) {
           .skipLocked()
           .executeTakeFirst();
         if (!deal) return false;
-        await trx.updateTable('deal').set({ state: 'defaulted', defaulted_at: now }).where('lot_id', '=', deal.lot_id).where('state', '=', 'awaiting_payment').execute();
+        await trx
+          .updateTable('deal')
+          .set({ state: 'defaulted', defaulted_at: now })
+          .where('lot_id', '=', deal.lot_id)
+          .where('state', '=', 'awaiting_payment')
+          .execute();
         await forfeitDeposit(trx, deal.lot_id, deal.buyer_id, now);
         return true;
       });

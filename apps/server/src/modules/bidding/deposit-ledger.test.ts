@@ -14,7 +14,14 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) BUYERS.push((await makeBuyer(t)).id);
   const { service } = paymentsFor(t.ctx);
   for (const buyerId of BUYERS) {
-    const { paymentNo } = await service.create({ purpose: 'deposit', lotId: LOT, buyerId, amount: 300_000, subject: '保证金', returnUrl: '/' });
+    const { paymentNo } = await service.create({
+      purpose: 'deposit',
+      lotId: LOT,
+      buyerId,
+      amount: 300_000,
+      subject: '保证金',
+      returnUrl: '/',
+    });
     await t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
   }
 });
@@ -22,7 +29,15 @@ afterAll(() => t.close());
 
 const db = () => t.ctx.dbh.db;
 const states = async () =>
-  Object.fromEntries((await db().selectFrom('deposit_ledger').select(['buyer_id', 'state']).where('lot_id', '=', LOT).execute()).map((r) => [r.buyer_id, r.state]));
+  Object.fromEntries(
+    (
+      await db()
+        .selectFrom('deposit_ledger')
+        .select(['buyer_id', 'state'])
+        .where('lot_id', '=', LOT)
+        .execute()
+    ).map((r) => [r.buyer_id, r.state]),
+  );
 
 describe('deposit ledger', () => {
   it('gives each paying buyer a distinct six-digit bidder number', async () => {
@@ -33,22 +48,53 @@ describe('deposit ledger', () => {
 
   it('at the close applies the winner and refunds everyone else, once', async () => {
     const now = new Date('2026-11-22T03:00:00Z');
-    const first = await db().transaction().execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
+    const first = await db()
+      .transaction()
+      .execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
     expect(first).toEqual({ applied: 1, refunded: 2, appliedAmount: 300_000 });
-    const second = await db().transaction().execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
+    const second = await db()
+      .transaction()
+      .execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
     expect(second).toEqual({ applied: 0, refunded: 0, appliedAmount: 0 });
-    expect(await states()).toEqual({ [BUYERS[0] as string]: 'refunded', [BUYERS[1] as string]: 'applied', [BUYERS[2] as string]: 'refunded' });
-    const moves = await db().selectFrom('deposit_movement').select(['buyer_id', 'from_state', 'to_state', 'amount']).where('lot_id', '=', LOT).orderBy('id').execute();
+    expect(await states()).toEqual({
+      [BUYERS[0] as string]: 'refunded',
+      [BUYERS[1] as string]: 'applied',
+      [BUYERS[2] as string]: 'refunded',
+    });
+    const moves = await db()
+      .selectFrom('deposit_movement')
+      .select(['buyer_id', 'from_state', 'to_state', 'amount'])
+      .where('lot_id', '=', LOT)
+      .orderBy('id')
+      .execute();
     expect(moves).toHaveLength(6);
-    expect(moves.filter((m) => m.from_state === 'frozen').map((m) => m.to_state).sort()).toEqual(['applied', 'refunded', 'refunded']);
+    expect(
+      moves
+        .filter((m) => m.from_state === 'frozen')
+        .map((m) => m.to_state)
+        .sort(),
+    ).toEqual(['applied', 'refunded', 'refunded']);
   });
 
   it('forfeits an applied deposit of a winner who does not pay, and never a refunded one', async () => {
     const now = new Date('2026-11-25T03:00:00Z');
-    expect(await db().transaction().execute((trx) => forfeitDeposit(trx, LOT, BUYERS[0] as string, now))).toBe(false);
-    expect(await db().transaction().execute((trx) => forfeitDeposit(trx, LOT, BUYERS[1] as string, now))).toBe(true);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => forfeitDeposit(trx, LOT, BUYERS[0] as string, now)),
+    ).toBe(false);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => forfeitDeposit(trx, LOT, BUYERS[1] as string, now)),
+    ).toBe(true);
     expect((await states())[BUYERS[1] as string]).toBe('forfeited');
-    const last = await db().selectFrom('deposit_movement').selectAll().where('buyer_id', '=', BUYERS[1] as string).orderBy('id', 'desc').executeTakeFirst();
+    const last = await db()
+      .selectFrom('deposit_movement')
+      .selectAll()
+      .where('buyer_id', '=', BUYERS[1] as string)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     expect(last).toMatchObject({ from_state: 'applied', to_state: 'forfeited', amount: '300000' });
   });
 });

@@ -22,11 +22,19 @@ describe('live channel /api/live/lots/{orderId}', () => {
     expect(deposits).toHaveLength(2);
     const w = await watch(base, lot);
     await w.until(1);
-    expect(w.events[0]).toMatchObject({ type: 'lot.snapshot', seq: 0, status: 3, currentPrice: null, bidCount: 0 });
+    expect(w.events[0]).toMatchObject({
+      type: 'lot.snapshot',
+      seq: 0,
+      status: 3,
+      currentPrice: null,
+      bidCount: 0,
+    });
     await placeBid(t, a.token, lot, '10000', '11000');
     await placeBid(t, b.token, lot, '10500');
     const events = await w.until(4);
-    expect(events.slice(1).map((e) => (e.type === 'bid.placed' ? [e.seq, e.amount, e.auto] : e.type))).toEqual([
+    expect(
+      events.slice(1).map((e) => (e.type === 'bid.placed' ? [e.seq, e.amount, e.auto] : e.type)),
+    ).toEqual([
       [1, '10000.00', false],
       [2, '10500.00', false],
       [3, '11000.00', true],
@@ -41,12 +49,21 @@ describe('live channel /api/live/lots/{orderId}', () => {
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
     await payDeposit(t, a.token, lot);
     await payDeposit(t, b.token, lot);
-    for (const [who, amount] of [[a, '10000'], [b, '10500'], [a, '11000'], [b, '11500']] as const) {
+    for (const [who, amount] of [
+      [a, '10000'],
+      [b, '10500'],
+      [a, '11000'],
+      [b, '11500'],
+    ] as const) {
       expect((await placeBid(t, who.token, lot, amount)).status).toBe(200);
     }
     const w = await watch(base, lot, 2);
     await w.until(3);
-    expect(w.events.map((e) => `${e.type}:${e.seq}`)).toEqual(['lot.snapshot:4', 'bid.placed:3', 'bid.placed:4']);
+    expect(w.events.map((e) => `${e.type}:${e.seq}`)).toEqual([
+      'lot.snapshot:4',
+      'bid.placed:3',
+      'bid.placed:4',
+    ]);
     await placeBid(t, a.token, lot, '12000');
     await w.until(4);
     expect(w.events.at(-1)).toMatchObject({ type: 'bid.placed', seq: 5, amount: '12000.00' });
@@ -71,7 +88,12 @@ describe('live channel /api/live/lots/{orderId}', () => {
     expect(w.events[3]).toMatchObject({ type: 'lot.closed', seq: 1, status: 5, finalPrice: '10000.00' });
     const late = await watch(base, lot, 0);
     await late.until(4);
-    expect(late.events.map((e) => e.type)).toEqual(['lot.snapshot', 'bid.placed', 'lot.extended', 'lot.closed']);
+    expect(late.events.map((e) => e.type)).toEqual([
+      'lot.snapshot',
+      'bid.placed',
+      'lot.extended',
+      'lot.closed',
+    ]);
     t.setNow(null);
     w.close();
     late.close();
@@ -82,12 +104,18 @@ describe('live channel /api/live/lots/{orderId}', () => {
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
     await payDeposit(t, a.token, lot);
     await payDeposit(t, b.token, lot);
-    const [asA, asB, anonymous, stale] = [await watch(base, lot, undefined, a.token), await watch(base, lot, undefined, b.token), await watch(base, lot), await watch(base, lot, undefined, 'not-a-token')];
+    const [asA, asB, anonymous, stale] = [
+      await watch(base, lot, undefined, a.token),
+      await watch(base, lot, undefined, b.token),
+      await watch(base, lot),
+      await watch(base, lot, undefined, 'not-a-token'),
+    ];
     for (const w of [asA, asB, anonymous, stale]) await w.until(1);
     expect(asA.protocol).toBe('chepai.live');
     await placeBid(t, a.token, lot, '10000');
     await placeBid(t, b.token, lot, '10500');
-    const mineFlags = async (w: Awaited<ReturnType<typeof watch>>) => (await w.until(3)).flatMap((e) => (e.type === 'bid.placed' ? [e.mine] : []));
+    const mineFlags = async (w: Awaited<ReturnType<typeof watch>>) =>
+      (await w.until(3)).flatMap((e) => (e.type === 'bid.placed' ? [e.mine] : []));
     expect(await mineFlags(asA)).toEqual([true, false]);
     expect(await mineFlags(asB)).toEqual([false, true]);
     expect(await mineFlags(anonymous)).toEqual([false, false]);
@@ -109,7 +137,11 @@ describe('live channel /api/live/lots/{orderId}', () => {
     await placeBid(t, a.token, lot, '10000');
     await w.until(2);
     // Kill this process's listening connection: notifications sent until it is back are lost to it.
-    const killed = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(t.ctx.dbh.db);
+    const killed = await sql<{
+      n: number;
+    }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(
+      t.ctx.dbh.db,
+    );
     expect(killed.rows[0]?.n).toBe(1);
     expect((await placeBid(t, b.token, lot, '10500')).status).toBe(200);
     const events = await w.until(3);
@@ -117,12 +149,21 @@ describe('live channel /api/live/lots/{orderId}', () => {
     // And live again afterwards.
     expect((await placeBid(t, a.token, lot, '11000')).status).toBe(200);
     await w.until(4);
-    expect(w.events.map((e) => (e.type === 'bid.placed' ? e.amount : e.type))).toEqual(['lot.snapshot', '10000.00', '10500.00', '11000.00']);
+    expect(w.events.map((e) => (e.type === 'bid.placed' ? e.amount : e.type))).toEqual([
+      'lot.snapshot',
+      '10000.00',
+      '10500.00',
+      '11000.00',
+    ]);
     w.close();
   });
 
   it('refuses a malformed lot id, a bad since and an unknown lot with a Chinese message', async () => {
-    for (const [id, since, msg] of [['abc', undefined, '拍品编号格式不正确'], ['1234567890123456789', undefined, '拍品不存在或已下架'], [await makeLot(t), -1, 'since 必须是非负整数']] as const) {
+    for (const [id, since, msg] of [
+      ['abc', undefined, '拍品编号格式不正确'],
+      ['1234567890123456789', undefined, '拍品不存在或已下架'],
+      [await makeLot(t), -1, 'since 必须是非负整数'],
+    ] as const) {
       const w = await watch(base, id, since);
       await vi.waitFor(() => expect(w.isClosed()).toBe(true));
       expect(w.raw).toEqual([{ type: 'error', message: msg }]);

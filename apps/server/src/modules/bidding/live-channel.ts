@@ -19,7 +19,8 @@ export function bearerFromProtocols(header: string | string[] | undefined): stri
 }
 
 /** Answers the subprotocol the client asked for (browsers refuse a connection that asked for one and got none). */
-export const chooseLiveProtocol = (protocols: Set<string>): string | false => (protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false);
+export const chooseLiveProtocol = (protocols: Set<string>): string | false =>
+  protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false;
 
 /**
  * WebSocket /api/live/lots/{orderId}[?since=seq]: a snapshot, then (with since) every bid after
@@ -32,102 +33,110 @@ export const chooseLiveProtocol = (protocols: Set<string>): string | false => (p
 export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<BusEvent>) {
   const { db } = ctx.dbh;
   const resolver = sessions(ctx);
-  app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>('/api/live/lots/:orderId', { websocket: true }, (socket, request) => {
-    let viewerId: string | null = null;
-    const send = (event: BusEvent | { type: 'error'; message: string }) => {
-      if (socket.readyState !== socket.OPEN) return;
-      if (event.type === 'error') return socket.send(JSON.stringify(event));
-      const mine = event.type === 'bid.placed' && viewerId !== null && event.bidderId === viewerId;
-      let texts = encoded.get(event);
-      if (!texts) encoded.set(event, (texts = {}));
-      const key = mine ? 'mine' : 'others';
-      texts[key] ??= JSON.stringify({ ...forViewer(event, viewerId), serverTime: ctx.now().getTime() } satisfies LiveEvent);
-      socket.send(texts[key]);
-    };
-    const refuse = (message: string) => {
-      send({ type: 'error', message });
-      socket.close(1008, 'refused');
-    };
-    const id = idSchema.safeParse(request.params.orderId);
-    const sinceText = request.query.since;
-    const since = sinceText === undefined || sinceText === '' ? null : Number(sinceText);
-    if (!id.success) return refuse('拍品编号格式不正确');
-    if (since !== null && (!Number.isSafeInteger(since) || since < 0)) return refuse('since 必须是非负整数');
-    const orderId = id.data;
+  app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>(
+    '/api/live/lots/:orderId',
+    { websocket: true },
+    (socket, request) => {
+      let viewerId: string | null = null;
+      const send = (event: BusEvent | { type: 'error'; message: string }) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if (event.type === 'error') return socket.send(JSON.stringify(event));
+        const mine = event.type === 'bid.placed' && viewerId !== null && event.bidderId === viewerId;
+        let texts = encoded.get(event);
+        if (!texts) encoded.set(event, (texts = {}));
+        const key = mine ? 'mine' : 'others';
+        texts[key] ??= JSON.stringify({
+          ...forViewer(event, viewerId),
+          serverTime: ctx.now().getTime(),
+        } satisfies LiveEvent);
+        socket.send(texts[key]);
+      };
+      const refuse = (message: string) => {
+        send({ type: 'error', message });
+        socket.close(1008, 'refused');
+      };
+      const id = idSchema.safeParse(request.params.orderId);
+      const sinceText = request.query.since;
+      const since = sinceText === undefined || sinceText === '' ? null : Number(sinceText);
+      if (!id.success) return refuse('拍品编号格式不正确');
+      if (since !== null && (!Number.isSafeInteger(since) || since < 0))
+        return refuse('since 必须是非负整数');
+      const orderId = id.data;
 
-    // Highest bid seq and extension seq delivered; events at or below them are duplicates.
-    let lastBid = -1;
-    let lastExtension = -1;
-    let closedSent = false;
-    let catchingUp = true;
-    let buffer: BusEvent[] = [];
-    const forward = (e: BusEvent) => {
-      if (e.type === 'lot.closed') {
-        if (!closedSent) send(e);
-        closedSent = true;
-      } else if (e.type === 'bid.placed' && e.seq > lastBid) {
-        lastBid = e.seq;
-        send(e);
-      } else if (e.type === 'lot.extended' && e.seq > lastExtension) {
-        lastExtension = e.seq;
-        send(e);
-      }
-    };
+      // Highest bid seq and extension seq delivered; events at or below them are duplicates.
+      let lastBid = -1;
+      let lastExtension = -1;
+      let closedSent = false;
+      let catchingUp = true;
+      let buffer: BusEvent[] = [];
+      const forward = (e: BusEvent) => {
+        if (e.type === 'lot.closed') {
+          if (!closedSent) send(e);
+          closedSent = true;
+        } else if (e.type === 'bid.placed' && e.seq > lastBid) {
+          lastBid = e.seq;
+          send(e);
+        } else if (e.type === 'lot.extended' && e.seq > lastExtension) {
+          lastExtension = e.seq;
+          send(e);
+        }
+      };
 
-    /**
-     * Every bid after lastBid from the database, then the close if the lot has closed, then what
-     * buffered meanwhile. `known`: the lot row just read by the caller (no second read).
-     */
-    const catchUp = async (known?: EngineLot) => {
-      catchingUp = true;
-      const lot = known ?? (await repo.lot(db, orderId));
-      if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
-      for (let from = lastBid; from < lot.bid_count; ) {
-        const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
-        if (!rows.length) break;
-        for (const row of rows) for (const e of eventsOfBid(orderId, row, lot)) forward(e);
-        from = rows.at(-1)?.seq ?? lot.bid_count;
-      }
-      if ((lot.status === 5 || lot.status === 6) && !closedSent) {
-        const top = await repo.topBid(db, orderId, lot.bid_count);
-        forward(closedEvent(orderId, lot, lot.status === 5 ? (top?.bidder_no ?? null) : null));
-      }
-      catchingUp = false;
-      const pending = buffer;
-      buffer = [];
-      for (const e of pending) forward(e);
-    };
-    const failed = (err: unknown) => {
-      request.log.error({ err }, 'live channel failed');
-      socket.close(1011, 'error');
-    };
+      /**
+       * Every bid after lastBid from the database, then the close if the lot has closed, then what
+       * buffered meanwhile. `known`: the lot row just read by the caller (no second read).
+       */
+      const catchUp = async (known?: EngineLot) => {
+        catchingUp = true;
+        const lot = known ?? (await repo.lot(db, orderId));
+        if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
+        for (let from = lastBid; from < lot.bid_count;) {
+          const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
+          if (!rows.length) break;
+          for (const row of rows) for (const e of eventsOfBid(orderId, row, lot)) forward(e);
+          from = rows.at(-1)?.seq ?? lot.bid_count;
+        }
+        if ((lot.status === 5 || lot.status === 6) && !closedSent) {
+          const top = await repo.topBid(db, orderId, lot.bid_count);
+          forward(closedEvent(orderId, lot, lot.status === 5 ? (top?.bidder_no ?? null) : null));
+        }
+        catchingUp = false;
+        const pending = buffer;
+        buffer = [];
+        for (const e of pending) forward(e);
+      };
+      const failed = (err: unknown) => {
+        request.log.error({ err }, 'live channel failed');
+        socket.close(1011, 'error');
+      };
 
-    const off = bus.subscribe(
-      orderId,
-      (e) => (catchingUp ? buffer.push(e) : forward(e)),
-      () => void catchUp().catch(failed),
-    );
-    const ping = setInterval(() => socket.ping(), PING_MS);
-    socket.on('close', () => {
-      off();
-      clearInterval(ping);
-    });
+      const off = bus.subscribe(
+        orderId,
+        (e) => (catchingUp ? buffer.push(e) : forward(e)),
+        () => void catchUp().catch(failed),
+      );
+      const ping = setInterval(() => socket.ping(), PING_MS);
+      socket.on('close', () => {
+        off();
+        clearInterval(ping);
+      });
 
-    void (async () => {
-      const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
-      const user = token ? await resolver.resolve(token) : null;
-      viewerId = user?.role === 'buyer' ? user.id : null;
-      const lot = await repo.lot(db, orderId);
-      if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
-      send(snapshotEvent(orderId, lot));
-      if (since === null) {
-        // A fresh watcher starts from the snapshot; only what follows it is news.
-        lastBid = lastExtension = lot.bid_count;
-        if (lot.status === 5 || lot.status === 6) closedSent = true;
-      } else {
-        lastBid = lastExtension = since;
-      }
-      await catchUp(lot);
-    })().catch(failed);
-  });
+      void (async () => {
+        const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
+        const user = token ? await resolver.resolve(token) : null;
+        viewerId = user?.role === 'buyer' ? user.id : null;
+        const lot = await repo.lot(db, orderId);
+        if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
+        send(snapshotEvent(orderId, lot));
+        if (since === null) {
+          // A fresh watcher starts from the snapshot; only what follows it is news.
+          lastBid = lastExtension = lot.bid_count;
+          if (lot.status === 5 || lot.status === 6) closedSent = true;
+        } else {
+          lastBid = lastExtension = since;
+        }
+        await catchUp(lot);
+      })().catch(failed);
+    },
+  );
 }

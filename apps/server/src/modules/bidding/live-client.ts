@@ -5,7 +5,10 @@ import WebSocket from 'ws';
 /** A test watcher: collects every live message of one lot; with a token it watches as that buyer. */
 export async function watch(base: string, orderId: string, since?: number, token?: string) {
   const url = `${base.replace(/^http/, 'ws')}/api/live/lots/${orderId}${since === undefined ? '' : `?since=${since}`}`;
-  const ws = new WebSocket(url, token === undefined ? [LIVE_PROTOCOL] : [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + token]);
+  const ws = new WebSocket(
+    url,
+    token === undefined ? [LIVE_PROTOCOL] : [LIVE_PROTOCOL, LIVE_BEARER_PREFIX + token],
+  );
   const events: LiveEvent[] = [];
   const raw: unknown[] = [];
   let closed = false;
@@ -27,9 +30,12 @@ export async function watch(base: string, orderId: string, since?: number, token
     isClosed: () => closed,
     /** Waits until `n` valid events have arrived. */
     async until(n: number, timeout = 15_000) {
-      await vi.waitFor(() => {
-        if (events.length < n) throw new Error(`${events.length}/${n} events`);
-      }, { timeout, interval: 10 });
+      await vi.waitFor(
+        () => {
+          if (events.length < n) throw new Error(`${events.length}/${n} events`);
+        },
+        { timeout, interval: 10 },
+      );
       return events;
     },
     close: () => ws.close(),

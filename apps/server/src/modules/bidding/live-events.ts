@@ -18,7 +18,11 @@ export function forViewer(event: BusEvent, viewerId: string | null): LiveEvent {
 }
 
 /** bid.placed (and lot.extended when the bid moved the end) exactly as a watcher receives them. */
-export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, 'status' | 'end_time'>): BusEvent[] {
+export function eventsOfBid(
+  orderId: string,
+  bid: BidRow,
+  lot: Pick<EngineLot, 'status' | 'end_time'>,
+): BusEvent[] {
   const endTime = (bid.end_time_after ?? lot.end_time).getTime();
   const status = bid.status_after ?? Math.min(lot.status, 4);
   const placed: BusBidPlaced = {
@@ -36,10 +40,17 @@ export function eventsOfBid(orderId: string, bid: BidRow, lot: Pick<EngineLot, '
     bidderId: bid.bidder_id,
   };
   if (!bid.extended) return [placed];
-  return [placed, { type: 'lot.extended', orderId, seq: bid.seq, serverTime: Date.now(), endTime, status: 4 }];
+  return [
+    placed,
+    { type: 'lot.extended', orderId, seq: bid.seq, serverTime: Date.now(), endTime, status: 4 },
+  ];
 }
 
-export function closedEvent(orderId: string, lot: Pick<EngineLot, 'status' | 'bid_count' | 'current_price'>, winnerNo: string | null): LotClosedEvent {
+export function closedEvent(
+  orderId: string,
+  lot: Pick<EngineLot, 'status' | 'bid_count' | 'current_price'>,
+  winnerNo: string | null,
+): LotClosedEvent {
   return {
     type: 'lot.closed',
     orderId,

@@ -8,7 +8,10 @@ import type { EngineLot } from './bidding.repo';
 export const anonymousBidder = (bidderNo: string) => `anon:${bidderNo}`;
 
 /** The pure rules' view of a lot row plus its top bid. */
-export function toLotState(lot: EngineLot, top: { bidder_id: string | null; bidder_no: string } | undefined): LotState {
+export function toLotState(
+  lot: EngineLot,
+  top: { bidder_id: string | null; bidder_no: string } | undefined,
+): LotState {
   const leaderId = top ? (top.bidder_id ?? anonymousBidder(top.bidder_no)) : null;
   return {
     status: lot.status as LotStatus,
@@ -17,7 +20,10 @@ export function toLotState(lot: EngineLot, top: { bidder_id: string | null; bidd
     currentPrice: lot.bid_count > 0 ? Number(lot.current_price) : null,
     leaderId,
     // The stored maximum belongs to lot.leader_id; it counts only while that buyer still leads.
-    leaderMax: leaderId !== null && lot.leader_id === leaderId && lot.leader_max !== null ? Number(lot.leader_max) : null,
+    leaderMax:
+      leaderId !== null && lot.leader_id === leaderId && lot.leader_max !== null
+        ? Number(lot.leader_max)
+        : null,
     startTime: lot.start_time.getTime(),
     endTime: lot.end_time.getTime(),
     extendWindowMs: lot.extend_window_sec * 1000,
@@ -26,7 +32,13 @@ export function toLotState(lot: EngineLot, top: { bidder_id: string | null; bidd
   };
 }
 
-export function toLiveState(orderId: string, state: LotState, bidCount: number, buyerId: string | null, now: Date): bidding.LotLiveState {
+export function toLiveState(
+  orderId: string,
+  state: LotState,
+  bidCount: number,
+  buyerId: string | null,
+  now: Date,
+): bidding.LotLiveState {
   const leading = buyerId !== null && state.leaderId === buyerId;
   return {
     orderId,

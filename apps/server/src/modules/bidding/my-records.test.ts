@@ -29,10 +29,21 @@ afterAll(() => t.close());
 
 type List<T> = { total: number; list: T[] };
 
-type Deal = { orderId: string; dealState: string; depositState: string; balanceDue: string; paidAt: number | null };
-const deals = async (token: string) => (await call<List<Deal>>(t, token, 'GET', '/api/mall-auction/user/buyer/deal/list')).data.list;
-const payBalance = (token: string, orderId: string) => call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/balance', { orderId });
-const notifyPaid = (paymentNo: string) => t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
+type Deal = {
+  orderId: string;
+  dealState: string;
+  depositState: string;
+  balanceDue: string;
+  paidAt: number | null;
+};
+const deals = async (token: string) =>
+  (await call<List<Deal>>(t, token, 'GET', '/api/mall-auction/user/buyer/deal/list')).data.list;
+const payBalance = (token: string, orderId: string) =>
+  call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/balance', {
+    orderId,
+  });
+const notifyPaid = (paymentNo: string) =>
+  t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
 
 /** A lot won by a new buyer at 12,000 (deposit 1,000 applied), closed at `at`. */
 async function wonLot(at: number) {
@@ -50,7 +61,12 @@ const relogin = async (buyer: { id: string }) => sessions(t.ctx).create(buyer.id
 
 describe('personal-centre lists', () => {
   it('lists my bids per lot with my top amount and whether I lead (priceRecord)', async () => {
-    const res = await call<List<{ orderId: string; myTopAmount: string; leading: boolean; status: number }>>(t, winner.token, 'GET', '/api/mall-auction/user/buyer/auction/record?pageNum=1&pageSize=10');
+    const res = await call<List<{ orderId: string; myTopAmount: string; leading: boolean; status: number }>>(
+      t,
+      winner.token,
+      'GET',
+      '/api/mall-auction/user/buyer/auction/record?pageNum=1&pageSize=10',
+    );
     expect(res.data.total).toBe(2);
     const byLot = Object.fromEntries(res.data.list.map((r) => [r.orderId, r]));
     expect(byLot[sold]).toMatchObject({ myTopAmount: '12000.00', leading: true, status: 5 });
@@ -58,7 +74,12 @@ describe('personal-centre lists', () => {
   });
 
   it('shows the won lot with deposit applied and the balance due within 72 h (dealCar)', async () => {
-    const res = await call<List<Record<string, unknown>>>(t, winner.token, 'GET', '/api/mall-auction/user/buyer/deal/list');
+    const res = await call<List<Record<string, unknown>>>(
+      t,
+      winner.token,
+      'GET',
+      '/api/mall-auction/user/buyer/deal/list',
+    );
     expect(res.data.total).toBe(1);
     expect(res.data.list[0]).toMatchObject({
       orderId: sold,
@@ -72,11 +93,15 @@ describe('personal-centre lists', () => {
       dealState: 'awaiting_payment',
       paidAt: null,
     });
-    expect((await call<List<unknown>>(t, loser.token, 'GET', '/api/mall-auction/user/buyer/deal/list')).data.total).toBe(0);
+    expect(
+      (await call<List<unknown>>(t, loser.token, 'GET', '/api/mall-auction/user/buyer/deal/list')).data.total,
+    ).toBe(0);
   });
 
   it("shows the loser's deposit refunded and the running one still frozen", async () => {
-    const res = await call<List<{ orderId: string; state: string; amount: string; settledAt: number | null }>>(t, loser.token, 'GET', '/api/mall-auction/user/buyer/deposit/list');
+    const res = await call<
+      List<{ orderId: string; state: string; amount: string; settledAt: number | null }>
+    >(t, loser.token, 'GET', '/api/mall-auction/user/buyer/deposit/list');
     const byLot = Object.fromEntries(res.data.list.map((r) => [r.orderId, r]));
     expect(byLot[sold]).toMatchObject({ state: 'refunded', amount: '1000.00', settledAt: now + 30 * MIN });
     expect(byLot[running]).toMatchObject({ state: 'frozen', settledAt: null });
@@ -91,16 +116,30 @@ describe('after the sale: balance payment within 72 h, or the deposit is forfeit
     const pay = await payBalance(winner.token, lot);
     expect(pay.status).toBe(200);
     expect(pay.data.payUrl).toContain(pay.data.paymentNo);
-    const payment = await t.ctx.dbh.db.selectFrom('payment').select(['amount', 'purpose']).where('payment_no', '=', pay.data.paymentNo).executeTakeFirstOrThrow();
+    const payment = await t.ctx.dbh.db
+      .selectFrom('payment')
+      .select(['amount', 'purpose'])
+      .where('payment_no', '=', pay.data.paymentNo)
+      .executeTakeFirstOrThrow();
     expect(payment).toEqual({ amount: String(11_000 * 100), purpose: 'balance' });
-    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({ dealState: 'awaiting_payment', balanceDue: '11000.00' });
+    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({
+      dealState: 'awaiting_payment',
+      balanceDue: '11000.00',
+    });
     expect((await notifyPaid(pay.data.paymentNo)).statusCode).toBe(200);
-    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({ dealState: 'paid', depositState: 'applied', balanceDue: '0.00' });
+    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({
+      dealState: 'paid',
+      depositState: 'applied',
+      balanceDue: '0.00',
+    });
     expect((await payBalance(winner.token, lot)).msg).toBe('该车辆余款已付清');
     // 72 h later nothing is forfeited: the deal was paid.
     t.setNow(new Date(now + 2 * 3600_000 + 73 * 3600_000));
     await schedulerFor(t.ctx).scheduler.runOnce();
-    expect((await deals(await relogin(winner))).find((d) => d.orderId === lot)).toMatchObject({ dealState: 'paid', depositState: 'applied' });
+    expect((await deals(await relogin(winner))).find((d) => d.orderId === lot)).toMatchObject({
+      dealState: 'paid',
+      depositState: 'applied',
+    });
   });
 
   it('defaults an unpaid deal at the deadline exactly once and forfeits the deposit; a late payment is kept aside', async () => {
@@ -111,18 +150,34 @@ describe('after the sale: balance payment within 72 h, or the deposit is forfeit
     t.setNow(new Date(closeAt + 72 * 3600_000 - 1000));
     await schedulerFor(t.ctx).scheduler.runOnce();
     const winner = { ...buyer, token: await relogin(buyer) };
-    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({ dealState: 'awaiting_payment', depositState: 'applied' });
+    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({
+      dealState: 'awaiting_payment',
+      depositState: 'applied',
+    });
     t.setNow(new Date(closeAt + 72 * 3600_000));
     await schedulerFor(t.ctx).scheduler.runOnce();
     await schedulerFor(t.ctx).scheduler.runOnce();
-    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({ dealState: 'defaulted', depositState: 'forfeited' });
-    const moves = await t.ctx.dbh.db.selectFrom('deposit_movement').select(['to_state', 'reason']).where('lot_id', '=', lot).where('buyer_id', '=', winner.id).orderBy('id').execute();
+    expect((await deals(winner.token)).find((d) => d.orderId === lot)).toMatchObject({
+      dealState: 'defaulted',
+      depositState: 'forfeited',
+    });
+    const moves = await t.ctx.dbh.db
+      .selectFrom('deposit_movement')
+      .select(['to_state', 'reason'])
+      .where('lot_id', '=', lot)
+      .where('buyer_id', '=', winner.id)
+      .orderBy('id')
+      .execute();
     expect(moves.map((m) => m.to_state)).toEqual(['frozen', 'applied', 'forfeited']);
     const late = await payBalance(winner.token, lot);
     expect([late.status, late.msg]).toEqual([409, '已超过付款期限，保证金不予退还']);
     // The payment the buyer had opened completes after the default: recorded, owed back, the deal stays defaulted.
     await notifyPaid(pending.data.paymentNo);
-    const deal = await t.ctx.dbh.db.selectFrom('deal').select(['state', 'late_payment_no']).where('lot_id', '=', lot).executeTakeFirstOrThrow();
+    const deal = await t.ctx.dbh.db
+      .selectFrom('deal')
+      .select(['state', 'late_payment_no'])
+      .where('lot_id', '=', lot)
+      .executeTakeFirstOrThrow();
     expect(deal).toEqual({ state: 'defaulted', late_payment_no: pending.data.paymentNo });
     t.setNow(new Date(now));
   });

@@ -25,7 +25,12 @@ interface Answer {
 }
 
 /** One bid over HTTP; network failures (a killed process) come back as null. */
-export async function bidOverHttp(c: StormClient, orderId: string, amount: string, maxAmount?: string): Promise<Answer | null> {
+export async function bidOverHttp(
+  c: StormClient,
+  orderId: string,
+  amount: string,
+  maxAmount?: string,
+): Promise<Answer | null> {
   try {
     const res = await fetch(`${c.base}/api/mall-auction/buyer/auc_order/bid`, {
       method: 'POST',
@@ -42,7 +47,13 @@ export async function bidOverHttp(c: StormClient, orderId: string, amount: strin
  * Every client bids the minimum next amount it last heard of (sometimes with a proxy maximum),
  * `attempts` times or until the auction has ended. Returns every acknowledged bid.
  */
-export async function runStorm(clients: StormClient[], orderId: string, attempts: number, startMin: string, pickBase?: (c: StormClient, i: number) => string) {
+export async function runStorm(
+  clients: StormClient[],
+  orderId: string,
+  attempts: number,
+  startMin: string,
+  pickBase?: (c: StormClient, i: number) => string,
+) {
   const acknowledged: Acknowledged[] = [];
   const reasons = new Map<string, number>();
   await Promise.all(
@@ -57,7 +68,13 @@ export async function runStorm(clients: StormClient[], orderId: string, attempts
         if (!answer) continue;
         reasons.set(answer.msg, (reasons.get(answer.msg) ?? 0) + 1);
         if (answer.code === 200) {
-          if (answer.data.bid) acknowledged.push({ via: base, buyerId: c.buyerId, seq: answer.data.bid.seq, amount: answer.data.bid.amount });
+          if (answer.data.bid)
+            acknowledged.push({
+              via: base,
+              buyerId: c.buyerId,
+              seq: answer.data.bid.seq,
+              amount: answer.data.bid.amount,
+            });
           next = answer.data.state?.minNextBid ?? next;
         } else if (answer.code === 409) {
           if (answer.msg === '拍卖已结束') break;
@@ -70,7 +87,12 @@ export async function runStorm(clients: StormClient[], orderId: string, attempts
 }
 
 /** The invariants of issue 5 over what is in the database after the close. */
-export async function checkStormInvariants(db: Kysely<Database>, orderId: string, acknowledged: Acknowledged[], initialEnd: number) {
+export async function checkStormInvariants(
+  db: Kysely<Database>,
+  orderId: string,
+  acknowledged: Acknowledged[],
+  initialEnd: number,
+) {
   const lot = await db.selectFrom('lot').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const bids = await db.selectFrom('bid').selectAll().where('lot_id', '=', orderId).orderBy('seq').execute();
   // seq 1..n without gaps; amounts strictly increase.
@@ -98,11 +120,19 @@ export async function checkStormInvariants(db: Kysely<Database>, orderId: string
   // Closed once, with exactly one winner whose deposit is applied; everyone else refunded.
   expect(lot.status).toBe(5);
   expect(lot.closed_at?.getTime()).toBeGreaterThanOrEqual(end);
-  const ledger = await db.selectFrom('deposit_ledger').select(['buyer_id', 'state', 'id']).where('lot_id', '=', orderId).execute();
+  const ledger = await db
+    .selectFrom('deposit_ledger')
+    .select(['buyer_id', 'state', 'id'])
+    .where('lot_id', '=', orderId)
+    .execute();
   const applied = ledger.filter((l) => l.state === 'applied');
   expect(applied.map((l) => l.buyer_id)).toEqual([bids.at(-1)?.bidder_id]);
   expect(ledger.filter((l) => l.state !== 'applied').every((l) => l.state === 'refunded')).toBe(true);
-  const moves = await db.selectFrom('deposit_movement').select(['ledger_id']).where('lot_id', '=', orderId).execute();
+  const moves = await db
+    .selectFrom('deposit_movement')
+    .select(['ledger_id'])
+    .where('lot_id', '=', orderId)
+    .execute();
   expect(moves).toHaveLength(ledger.length * 2);
   return { lot, bids };
 }

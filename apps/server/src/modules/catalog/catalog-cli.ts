@@ -18,7 +18,9 @@ export function formatImportReport(result: ImportResult, dryRun: boolean): strin
   lines.push(`校验通过：品牌 ${accepted.brands}，车系 ${accepted.series}，车型 ${accepted.models}`);
   if (stored) {
     const c = (x: { inserted: number; updated: number }) => `新增 ${x.inserted}，更新 ${x.updated}`;
-    lines.push(`品牌：${c(stored.brands)}；车系：${c(stored.series)}；车型：${c(stored.models)}；新参数名 ${stored.params.added}`);
+    lines.push(
+      `品牌：${c(stored.brands)}；车系：${c(stored.series)}；车型：${c(stored.models)}；新参数名 ${stored.params.added}`,
+    );
   }
   lines.push(`拒绝：${result.rejected.length} 条`);
   for (const r of result.rejected.slice(0, 200)) {

@@ -20,7 +20,14 @@ afterAll(() => drop());
 
 const counts = async () => {
   const n = async (t: 'car_brand' | 'car_series' | 'car_model') =>
-    Number((await dbh.db.selectFrom(t).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await dbh.db
+          .selectFrom(t)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { brands: await n('car_brand'), series: await n('car_series'), models: await n('car_model') };
 };
 
@@ -28,7 +35,9 @@ const counts = async () => {
 function smallCatalog(): Catalog {
   const brands = sample.brands.slice(0, 2);
   const series = brands.map((b) => sample.series.find((s) => s.brandId === b.id)!);
-  const models = series.flatMap((s) => sample.models.filter((m) => m.seriesId === s.id).slice(0, 2)).slice(0, 3);
+  const models = series
+    .flatMap((s) => sample.models.filter((m) => m.seriesId === s.id).slice(0, 2))
+    .slice(0, 3);
   return { brands, series, models };
 }
 
@@ -71,7 +80,9 @@ describe('catalog import', () => {
     const again = await importCatalogText(dbh.db, JSON.stringify(good), 'json');
     expect(again.stored?.models).toEqual({ inserted: 0, updated: 3 });
     expect(again.stored?.params.added).toBe(0);
-    expect(await dbh.db.selectFrom('car_model').select(['id', 'code']).orderBy('code').execute()).toEqual(ids);
+    expect(await dbh.db.selectFrom('car_model').select(['id', 'code']).orderBy('code').execute()).toEqual(
+      ids,
+    );
     expect(await counts()).toEqual({ brands: 2, series: 2, models: 3 });
   });
 
@@ -105,14 +116,20 @@ describe('catalog export', () => {
 
     const csv = await exportCatalogText(dbh.db, 'csv');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
-    const before = await dbh.db.selectFrom('car_model').select(['id', 'code', 'on_sale']).orderBy('id').execute();
+    const before = await dbh.db
+      .selectFrom('car_model')
+      .select(['id', 'code', 'on_sale'])
+      .orderBy('id')
+      .execute();
     const reimport = await importCatalogText(dbh.db, csv, 'csv');
     expect(reimport.rejected).toEqual([]);
     expect(reimport.stored?.brands.inserted).toBe(0);
     expect(reimport.stored?.series.inserted).toBe(0);
     expect(reimport.stored?.models).toEqual({ inserted: 0, updated: sample.models.length });
     // CSV carries no on-sale flag: the stored one is kept.
-    expect(await dbh.db.selectFrom('car_model').select(['id', 'code', 'on_sale']).orderBy('id').execute()).toEqual(before);
+    expect(
+      await dbh.db.selectFrom('car_model').select(['id', 'code', 'on_sale']).orderBy('id').execute(),
+    ).toEqual(before);
     const again = JSON.parse(await exportCatalogText(dbh.db, 'json')) as Catalog;
     expect(again.models.map((m) => m.configInfo)).toEqual(sample.models.map((m) => m.configInfo));
   });
@@ -126,13 +143,19 @@ describe('command line', () => {
       fs.writeFileSync(input, JSON.stringify(smallCatalog()));
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', INIT_CWD: dir };
       const cli = ['--import', 'tsx', path.resolve(import.meta.dirname, 'catalog-cli.ts')];
-      const imported = spawnSync(process.execPath, [...cli, 'import', 'small.json'], { env, encoding: 'utf8' });
+      const imported = spawnSync(process.execPath, [...cli, 'import', 'small.json'], {
+        env,
+        encoding: 'utf8',
+      });
       expect(imported.stdout).toContain('车型：新增 3，更新 0');
       expect(imported.status).toBe(0);
       const exported = spawnSync(process.execPath, [...cli, 'export', 'out.csv'], { env, encoding: 'utf8' });
       expect(exported.status).toBe(0);
       const rows = fs.readFileSync(path.join(dir, 'out.csv'), 'utf8').trim().split('\r\n');
-      const params = smallCatalog().models.reduce((n, m) => n + Object.values(m.configInfo).reduce((k, c) => k + Object.keys(c).length, 0), 0);
+      const params = smallCatalog().models.reduce(
+        (n, m) => n + Object.values(m.configInfo).reduce((k, c) => k + Object.keys(c).length, 0),
+        0,
+      );
       expect(rows).toHaveLength(params + 1);
       const bad = spawnSync(process.execPath, [...cli, 'import', 'small.txt'], { env, encoding: 'utf8' });
       expect(bad.status).toBe(1);

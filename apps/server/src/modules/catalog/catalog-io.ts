@@ -24,7 +24,12 @@ async function csvNameMaps(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('car_series')
     .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
-    .select(['car_brand.code as brand_code', 'car_brand.name as brand_name', 'car_series.code', 'car_series.series_name'])
+    .select([
+      'car_brand.code as brand_code',
+      'car_brand.name as brand_name',
+      'car_series.code',
+      'car_series.series_name',
+    ])
     .execute();
   const brands = await db.selectFrom('car_brand').select(['code', 'name']).execute();
   const brandByName = new Map(brands.map((b) => [b.name, b.code]));
@@ -48,7 +53,11 @@ export async function importCatalogText(
       input = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (error) {
       const reason = `JSON格式不正确：${error instanceof Error ? error.message : String(error)}`;
-      return { accepted: { brands: 0, series: 0, models: 0 }, rejected: [{ kind: 'catalog', index: 0, reason }], stored: null };
+      return {
+        accepted: { brands: 0, series: 0, models: 0 },
+        rejected: [{ kind: 'catalog', index: 0, reason }],
+        stored: null,
+      };
     }
   } else {
     const parsed = parseCatalogCsv(text, await csvNameMaps(db));
@@ -59,7 +68,9 @@ export async function importCatalogText(
   rejected.push(...valid.rejected);
   const accepted = { brands: valid.brands.length, series: valid.series.length, models: valid.models.length };
   const nothing = accepted.brands + accepted.series + accepted.models === 0;
-  const stored = nothing ? null : await storeCatalog(db, valid, { partial: format === 'csv', dryRun: options.dryRun ?? false });
+  const stored = nothing
+    ? null
+    : await storeCatalog(db, valid, { partial: format === 'csv', dryRun: options.dryRun ?? false });
   return { accepted, rejected, stored };
 }
 
@@ -76,10 +87,16 @@ const SAMPLE_HASH_KEY = 'sample_catalog_sha256';
  * Loads the sample catalog once per version of the file: its hash is stored, and an unchanged
  * file is skipped, so a restart costs one small query.
  */
-export async function seedSampleCatalog(db: Kysely<Database>): Promise<{ skipped: boolean; result?: ImportResult }> {
+export async function seedSampleCatalog(
+  db: Kysely<Database>,
+): Promise<{ skipped: boolean; result?: ImportResult }> {
   const text = fs.readFileSync(SAMPLE_CATALOG_PATH, 'utf8');
   const hash = createHash('sha256').update(text).digest('hex');
-  const stored = await db.selectFrom('catalog_meta').select('value').where('key', '=', SAMPLE_HASH_KEY).executeTakeFirst();
+  const stored = await db
+    .selectFrom('catalog_meta')
+    .select('value')
+    .where('key', '=', SAMPLE_HASH_KEY)
+    .executeTakeFirst();
   if (stored?.value === hash) return { skipped: true };
   const result = await importCatalogText(db, text, 'json');
   await db

@@ -40,7 +40,11 @@ const count = (rows: Row[], into: UpsertCounts) => {
 };
 const insertedFlag = sql<boolean>`(xmax = 0)`.as('inserted');
 
-async function storeInTx(tx: Transaction<Database>, input: ValidatedCatalog, options: StoreOptions): Promise<StoreReport> {
+async function storeInTx(
+  tx: Transaction<Database>,
+  input: ValidatedCatalog,
+  options: StoreOptions,
+): Promise<StoreReport> {
   const report: StoreReport = {
     brands: { inserted: 0, updated: 0 },
     series: { inserted: 0, updated: 0 },
@@ -64,7 +68,11 @@ async function storeInTx(tx: Transaction<Database>, input: ValidatedCatalog, opt
       .onConflict((oc) =>
         oc.column('code').doUpdateSet((eb) =>
           options.partial
-            ? { name: eb.ref('excluded.name'), first_letter: eb.ref('excluded.first_letter'), updated_at: sql`now()` }
+            ? {
+                name: eb.ref('excluded.name'),
+                first_letter: eb.ref('excluded.first_letter'),
+                updated_at: sql`now()`,
+              }
             : {
                 name: eb.ref('excluded.name'),
                 first_letter: eb.ref('excluded.first_letter'),
@@ -155,7 +163,10 @@ async function storeInTx(tx: Transaction<Database>, input: ValidatedCatalog, opt
     count(rows, report.models);
   }
 
-  report.params.added = await addKnownParams(tx, input.models.map((m) => m.configInfo));
+  report.params.added = await addKnownParams(
+    tx,
+    input.models.map((m) => m.configInfo),
+  );
   return report;
 }
 
@@ -179,7 +190,11 @@ async function addKnownParams(tx: Transaction<Database>, configs: ConfigInfoJson
     }
   }
   for (const part of chunks(added, 500)) {
-    await tx.insertInto('car_param').values(part).onConflict((oc) => oc.doNothing()).execute();
+    await tx
+      .insertInto('car_param')
+      .values(part)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   return added.length;
 }
@@ -209,7 +224,9 @@ export async function storeCatalog(
 }
 
 /** The known parameter names per category, in display order. */
-export async function knownParams(db: Kysely<Database>): Promise<Array<{ category: string; params: string[] }>> {
+export async function knownParams(
+  db: Kysely<Database>,
+): Promise<Array<{ category: string; params: string[] }>> {
   const rows = await db
     .selectFrom('car_param')
     .select(['category', 'name'])
@@ -227,7 +244,10 @@ export async function knownParams(db: Kysely<Database>): Promise<Array<{ categor
 }
 
 /** Re-orders a stored configInfo (jsonb keeps no key order) by the known parameter order. */
-export function orderConfig(config: ConfigInfoJson, known: Array<{ category: string; params: string[] }>): ConfigInfoJson {
+export function orderConfig(
+  config: ConfigInfoJson,
+  known: Array<{ category: string; params: string[] }>,
+): ConfigInfoJson {
   const out: ConfigInfoJson = {};
   for (const { category, params } of known) {
     const values = config[category];

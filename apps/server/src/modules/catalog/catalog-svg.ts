@@ -1,7 +1,10 @@
 // Generated artwork: brand monograms and body-type silhouettes. No trademark or photo is shipped.
 
 const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 
 /** A stable, saturated colour from a name (FNV-1a → hue). */
 export function colorFromName(name: string): string {
@@ -31,12 +34,30 @@ export function brandMonogramSvg(name: string, text?: string | null, color?: str
 
 // Side views in a 240×120 box, wheels drawn separately; one outline per body type.
 const BODIES: Record<string, { path: string; wheels: [number, number] }> = {
-  sedan: { path: 'M14 86 L20 70 Q44 64 64 62 L88 44 Q104 36 132 36 L158 38 Q172 40 188 58 L214 64 Q228 68 228 80 L226 88 Z', wheels: [60, 182] },
-  hatch: { path: 'M16 86 L22 68 Q44 62 62 60 L90 40 Q106 32 146 34 L192 40 Q204 52 208 66 Q214 72 214 86 Z', wheels: [60, 176] },
-  suv: { path: 'M14 88 L16 64 Q30 56 56 54 L80 32 Q92 26 150 26 L200 30 Q214 44 220 58 Q228 62 228 78 L226 88 Z', wheels: [62, 184] },
-  mpv: { path: 'M14 88 L16 62 Q24 50 50 44 L74 24 Q86 18 200 20 Q218 24 222 50 L226 78 L224 88 Z', wheels: [60, 186] },
-  wagon: { path: 'M14 86 L20 70 Q44 64 64 60 L88 42 Q104 34 140 34 L206 36 Q216 50 220 64 Q228 68 228 80 L226 86 Z', wheels: [60, 184] },
-  sport: { path: 'M10 88 L14 76 Q40 68 70 64 L104 46 Q122 40 150 42 L176 50 Q196 60 222 66 Q232 70 232 82 L230 88 Z', wheels: [58, 188] },
+  sedan: {
+    path: 'M14 86 L20 70 Q44 64 64 62 L88 44 Q104 36 132 36 L158 38 Q172 40 188 58 L214 64 Q228 68 228 80 L226 88 Z',
+    wheels: [60, 182],
+  },
+  hatch: {
+    path: 'M16 86 L22 68 Q44 62 62 60 L90 40 Q106 32 146 34 L192 40 Q204 52 208 66 Q214 72 214 86 Z',
+    wheels: [60, 176],
+  },
+  suv: {
+    path: 'M14 88 L16 64 Q30 56 56 54 L80 32 Q92 26 150 26 L200 30 Q214 44 220 58 Q228 62 228 78 L226 88 Z',
+    wheels: [62, 184],
+  },
+  mpv: {
+    path: 'M14 88 L16 62 Q24 50 50 44 L74 24 Q86 18 200 20 Q218 24 222 50 L226 78 L224 88 Z',
+    wheels: [60, 186],
+  },
+  wagon: {
+    path: 'M14 86 L20 70 Q44 64 64 60 L88 42 Q104 34 140 34 L206 36 Q216 50 220 64 Q228 68 228 80 L226 86 Z',
+    wheels: [60, 184],
+  },
+  sport: {
+    path: 'M10 88 L14 76 Q40 68 70 64 L104 46 Q122 40 150 42 L176 50 Q196 60 222 66 Q232 70 232 82 L230 88 Z',
+    wheels: [58, 188],
+  },
 };
 
 export function bodyKind(bodyType: string): keyof typeof BODIES {

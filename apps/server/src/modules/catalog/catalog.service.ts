@@ -21,7 +21,8 @@ export function catalogService(ctx: AppContext) {
         .map((b) => ({ id: b.id, name: b.name, logo: brandLogoUrl(b.id), firstLetter: b.first_letter }))
         .sort(
           (a, b) =>
-            a.firstLetter.toUpperCase().localeCompare(b.firstLetter.toUpperCase()) || collator.compare(a.name, b.name),
+            a.firstLetter.toUpperCase().localeCompare(b.firstLetter.toUpperCase()) ||
+            collator.compare(a.name, b.name),
         );
     },
     async series(brandId: string): Promise<catalog.Series[]> {
@@ -40,7 +41,13 @@ export function catalogService(ctx: AppContext) {
     async models(seriesId: string): Promise<catalog.Model[]> {
       if (!(await repo.series(seriesId))) throw notFound('车系不存在');
       const rows = await repo.modelsOfSeries(seriesId);
-      return rows.map((m) => ({ id: m.id, name: m.name, year: m.year, seriesPrice: yuan(m.series_price), onSale: m.on_sale }));
+      return rows.map((m) => ({
+        id: m.id,
+        name: m.name,
+        year: m.year,
+        seriesPrice: yuan(m.series_price),
+        onSale: m.on_sale,
+      }));
     },
     async config(modelId: string): Promise<catalog.ConfigInfo> {
       const row = await repo.modelConfig(modelId);

@@ -53,21 +53,32 @@ describe('brands', () => {
 
 describe('series, models and configuration', () => {
   it('lists a brand’s series with manufacturer, level, price range and a silhouette', async () => {
-    const list = await data<catalog.Series[]>(`/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('比亚迪')}`);
+    const list = await data<catalog.Series[]>(
+      `/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('比亚迪')}`,
+    );
     const expected = sample.series.filter((s) => s.brandId === 'byd');
     expect(list.map((s) => s.seriesName).sort()).toEqual(expected.map((s) => s.seriesName).sort());
     const seal = list.find((s) => s.seriesName === '海豹');
     const fact = expected.find((s) => s.seriesName === '海豹');
-    expect(seal).toMatchObject({ fctName: fact?.fctName, level: fact?.level, minPrice: fact?.minPrice, maxPrice: fact?.maxPrice });
+    expect(seal).toMatchObject({
+      fctName: fact?.fctName,
+      level: fact?.level,
+      minPrice: fact?.minPrice,
+      maxPrice: fact?.maxPrice,
+    });
     const img = await get(seal?.seriesImg ?? '');
     expect(img.statusCode).toBe(200);
     expect(img.body).toContain('<path');
   });
 
   it('lists a series’ models newest year first with guide prices, and returns a model’s configInfo', async () => {
-    const series = await data<catalog.Series[]>(`/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('比亚迪')}`);
+    const series = await data<catalog.Series[]>(
+      `/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('比亚迪')}`,
+    );
     const seal = series.find((s) => s.seriesName === '海豹');
-    const models = await data<catalog.Model[]>(`/api/mall-portal/vehicle/getVehicleModelList?productId=${seal?.id}`);
+    const models = await data<catalog.Model[]>(
+      `/api/mall-portal/vehicle/getVehicleModelList?productId=${seal?.id}`,
+    );
     const facts = sample.models.filter((m) => m.seriesId === 'byd-seal');
     expect(models).toHaveLength(facts.length);
     const years = models.map((m) => m.year);
@@ -92,10 +103,16 @@ describe('series, models and configuration', () => {
   });
 
   it('returns briefs in the order asked and leaves out unknown ids', async () => {
-    const series = await data<catalog.Series[]>(`/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('宝马')}`);
-    const models = await data<catalog.Model[]>(`/api/mall-portal/vehicle/getVehicleModelList?productId=${series[0]?.id}`);
+    const series = await data<catalog.Series[]>(
+      `/api/mall-portal/vehicle/getVehicleSeriesList?brandId=${await brandId('宝马')}`,
+    );
+    const models = await data<catalog.Model[]>(
+      `/api/mall-portal/vehicle/getVehicleModelList?productId=${series[0]?.id}`,
+    );
     const ids = models.slice(0, 2).map((m) => m.id);
-    const briefs = await data<catalog.ModelBrief[]>(`/api/mall-portal/vehicle/modelBrief?ids=${[...ids].reverse().join(',')},1234567890123456789`);
+    const briefs = await data<catalog.ModelBrief[]>(
+      `/api/mall-portal/vehicle/modelBrief?ids=${[...ids].reverse().join(',')},1234567890123456789`,
+    );
     expect(briefs.map((b) => b.id)).toEqual([...ids].reverse());
     expect(briefs[0]).toMatchObject({ brandName: '宝马', seriesName: series[0]?.seriesName });
     expect(typeof briefs[0]?.seats).toBe('number');
@@ -109,7 +126,11 @@ describe('series, models and configuration', () => {
     ['/api/mall-portal/vehicle/list', 400, '车型编号不能为空'],
     ['/api/mall-portal/vehicle/getVehicleSeriesList', 400, '品牌编号不能为空'],
     ['/api/mall-portal/vehicle/modelBrief?ids=', 400, '车型编号不能为空'],
-    [`/api/mall-portal/vehicle/modelBrief?ids=${Array.from({ length: 11 }, (_, i) => 1000 + i).join(',')}`, 400, '一次最多查询10个车型'],
+    [
+      `/api/mall-portal/vehicle/modelBrief?ids=${Array.from({ length: 11 }, (_, i) => 1000 + i).join(',')}`,
+      400,
+      '一次最多查询10个车型',
+    ],
   ])('%s → %i %s', async (url, status, msg) => {
     const res = await get(url);
     expect(res.statusCode).toBe(status);

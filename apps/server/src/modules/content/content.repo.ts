@@ -52,7 +52,10 @@ export function contentRepo(db: Kysely<Database>) {
           .selectFrom('announcement')
           .select(['id', 'title'])
           .where((eb) =>
-            eb.or([eb('publish_time', '>', publishTime), eb.and([eb('publish_time', '=', publishTime), eb('id', '>', id)])]),
+            eb.or([
+              eb('publish_time', '>', publishTime),
+              eb.and([eb('publish_time', '=', publishTime), eb('id', '>', id)]),
+            ]),
           )
           .orderBy('publish_time')
           .orderBy('id')
@@ -62,7 +65,10 @@ export function contentRepo(db: Kysely<Database>) {
           .selectFrom('announcement')
           .select(['id', 'title'])
           .where((eb) =>
-            eb.or([eb('publish_time', '<', publishTime), eb.and([eb('publish_time', '=', publishTime), eb('id', '<', id)])]),
+            eb.or([
+              eb('publish_time', '<', publishTime),
+              eb.and([eb('publish_time', '=', publishTime), eb('id', '<', id)]),
+            ]),
           )
           .orderBy('publish_time', 'desc')
           .orderBy('id', 'desc')

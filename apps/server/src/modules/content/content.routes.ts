@@ -9,6 +9,8 @@ export function registerContent(app: FastifyInstance, ctx: AppContext) {
   route(app, content.supportList, () => service.supportList());
   route(app, content.supportDetail, ({ id }) => service.supportDetail(id));
   route(app, content.hotKeywordList, ({ pageNum, pageSize }) => service.hotKeywords(pageNum, pageSize));
-  route(app, content.announcementList, ({ pageNum, pageSize, keyword }) => service.announcements(pageNum, pageSize, keyword));
+  route(app, content.announcementList, ({ pageNum, pageSize, keyword }) =>
+    service.announcements(pageNum, pageSize, keyword),
+  );
   route(app, content.announcementDetail, ({ id }) => service.announcement(id));
 }

@@ -18,14 +18,24 @@ export function contentService(ctx: AppContext) {
     async supportDetail(id: string) {
       const a = await repo.findArticle(id);
       if (!a) throw notFound('文章不存在或已下线');
-      return { id: a.id, type: a.type, title: a.title, publishTime: formatBeijing(a.publish_time), content: a.content };
+      return {
+        id: a.id,
+        type: a.type,
+        title: a.title,
+        publishTime: formatBeijing(a.publish_time),
+        content: a.content,
+      };
     },
     async hotKeywords(pageNum: number, pageSize: number) {
       const { rows, total } = await repo.pageKeywords((pageNum - 1) * pageSize, pageSize);
       return { total, pageNum, pageSize, list: rows.map((r) => ({ id: r.id, wordName: r.word_name })) };
     },
     async announcements(pageNum: number, pageSize: number, keyword?: string) {
-      const { rows, total } = await repo.pageAnnouncements((pageNum - 1) * pageSize, pageSize, keyword || undefined);
+      const { rows, total } = await repo.pageAnnouncements(
+        (pageNum - 1) * pageSize,
+        pageSize,
+        keyword || undefined,
+      );
       return {
         total,
         pageNum,

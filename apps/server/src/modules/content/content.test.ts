@@ -28,7 +28,9 @@ describe('support articles', () => {
   });
 
   it('returns one article with sanitized content', async () => {
-    const list = envelope<Record<string, Array<{ id: string }>>>(await get('/api/mall-auction/home/support/list'));
+    const list = envelope<Record<string, Array<{ id: string }>>>(
+      await get('/api/mall-auction/home/support/list'),
+    );
     const id = list.data['2']?.[0]?.id ?? '';
     const res = await get(`/api/mall-auction/home/support/${id}`);
     const body = envelope<{ id: string; type: number; content: string }>(res);
@@ -40,7 +42,8 @@ describe('support articles', () => {
   it('strips scripts and event handlers from stored rich text', async () => {
     await t.ctx.dbh.db.deleteFrom('support_article').where('slug', '=', 'xss-probe').execute();
     const { sanitizeRichText } = await import('../../lib/sanitize');
-    const dirty = '<p onclick="steal()">正文<script>alert(1)</script><a href="javascript:alert(1)">链接</a><img src=x onerror=alert(1)></p>';
+    const dirty =
+      '<p onclick="steal()">正文<script>alert(1)</script><a href="javascript:alert(1)">链接</a><img src=x onerror=alert(1)></p>';
     const clean = sanitizeRichText(dirty);
     expect(clean).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(clean).toContain('正文');
@@ -52,11 +55,14 @@ describe('support articles', () => {
     expect(envelope(res)).toEqual({ code: 404, msg: '文章不存在或已下线', data: null });
   });
 
-  it.each(['abc', '0', '12345678901234567890', "1'%20or%20'1'='1"])('rejects the malformed id %s with 400', async (id) => {
-    const res = await get(`/api/mall-auction/home/support/${id}`);
-    expect(res.statusCode).toBe(400);
-    expect(envelope(res).msg).toMatch(/编号格式不正确/);
-  });
+  it.each(['abc', '0', '12345678901234567890', "1'%20or%20'1'='1"])(
+    'rejects the malformed id %s with 400',
+    async (id) => {
+      const res = await get(`/api/mall-auction/home/support/${id}`);
+      expect(res.statusCode).toBe(400);
+      expect(envelope(res).msg).toMatch(/编号格式不正确/);
+    },
+  );
 });
 
 describe('hot keywords', () => {
@@ -67,7 +73,9 @@ describe('hot keywords', () => {
     expect(body.data.list).toHaveLength(10);
     expect(body.data.list[0]?.wordName).toBe(seedHotKeywords[0]);
     expect(body.data.list[0]?.id).toMatch(/^\d+$/);
-    const page2 = envelope<{ list: unknown[] }>(await get('/api/mall-auction/home/aucKeyword/list?pageNum=2&pageSize=10'));
+    const page2 = envelope<{ list: unknown[] }>(
+      await get('/api/mall-auction/home/aucKeyword/list?pageNum=2&pageSize=10'),
+    );
     expect(page2.data.list).toHaveLength(seedHotKeywords.length - 10);
   });
 
@@ -91,9 +99,10 @@ describe('hot keywords', () => {
 
 describe('announcements', () => {
   it('lists pinned first, then newest, with neighbours on the detail', async () => {
-    const body = envelope<{ total: number; list: Array<{ id: string; pinned: boolean; publishTime: string }> }>(
-      await get('/api/mall-auction/home/announcement/list?pageNum=1&pageSize=100'),
-    );
+    const body = envelope<{
+      total: number;
+      list: Array<{ id: string; pinned: boolean; publishTime: string }>;
+    }>(await get('/api/mall-auction/home/announcement/list?pageNum=1&pageSize=100'));
     expect(body.data.total).toBe(seedAnnouncements.length);
     const pinnedCount = seedAnnouncements.filter((a) => a.pinned).length;
     expect(body.data.list.slice(0, pinnedCount).every((a) => a.pinned)).toBe(true);
@@ -101,9 +110,12 @@ describe('announcements', () => {
     expect(rest.map((a) => a.publishTime)).toEqual([...rest.map((a) => a.publishTime)].sort().reverse());
 
     const middle = rest[1];
-    const detail = envelope<{ id: string; content: string; prev: { id: string } | null; next: { id: string } | null }>(
-      await get(`/api/mall-auction/home/announcement/${middle?.id}`),
-    );
+    const detail = envelope<{
+      id: string;
+      content: string;
+      prev: { id: string } | null;
+      next: { id: string } | null;
+    }>(await get(`/api/mall-auction/home/announcement/${middle?.id}`));
     expect(detail.data.id).toBe(middle?.id);
     expect(detail.data.content.length).toBeGreaterThan(50);
     expect(detail.data.prev).not.toBeNull();

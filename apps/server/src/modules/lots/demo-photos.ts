@@ -46,7 +46,8 @@ const PROFILES: Record<BodyType, Profile> = {
   },
   hatchback: {
     body: 'M110,372 L110,322 Q114,296 150,290 L258,280 Q310,214 372,206 L566,206 Q612,212 650,262 L666,304 L670,372 Z',
-    glass: 'M280,278 Q320,226 376,218 L454,218 L454,278 Z M468,218 L560,218 Q598,224 628,268 L630,278 L468,278 Z',
+    glass:
+      'M280,278 Q320,226 376,218 L454,218 L454,278 Z M468,218 L560,218 Q598,224 628,268 L630,278 L468,278 Z',
     wheels: [222, 584],
     r: 42,
     height: 206,
@@ -60,7 +61,8 @@ const PROFILES: Record<BodyType, Profile> = {
   },
   mpv: {
     body: 'M80,374 L80,300 Q86,274 122,268 L190,254 Q242,170 302,162 L662,162 Q704,168 716,232 L722,300 L722,374 Z',
-    glass: 'M212,252 Q254,186 306,176 L400,176 L400,252 Z M414,176 L540,176 L540,252 L414,252 Z M554,176 L652,176 Q690,182 700,244 L554,250 Z',
+    glass:
+      'M212,252 Q254,186 306,176 L400,176 L400,252 Z M414,176 L540,176 L540,252 L414,252 Z M554,176 L652,176 Q690,182 700,244 L554,250 Z',
     wheels: [196, 612],
     r: 46,
     height: 162,
@@ -119,7 +121,10 @@ function front34(p: Profile, paint: { base: string; dark: string; light: string 
   const hl = [hb[0] - W * 0.78, hb[1] - 2];
   const rl = [rf[0] - W * 0.62, rf[1] + 4];
   const pt = (q: readonly number[]) => `${q[0]?.toFixed(1)},${q[1]?.toFixed(1)}`;
-  const mix = (a: readonly number[], b: readonly number[], t: number) => [(a[0] ?? 0) + ((b[0] ?? 0) - (a[0] ?? 0)) * t, (a[1] ?? 0) + ((b[1] ?? 0) - (a[1] ?? 0)) * t];
+  const mix = (a: readonly number[], b: readonly number[], t: number) => [
+    (a[0] ?? 0) + ((b[0] ?? 0) - (a[0] ?? 0)) * t,
+    (a[1] ?? 0) + ((b[1] ?? 0) - (a[1] ?? 0)) * t,
+  ];
   const faceH = (lb[1] ?? 0) - (lt[1] ?? 0);
   const lampY = (lt[1] ?? 0) + faceH * 0.12;
   const lampH = Math.max(10, faceH * 0.2);

@@ -27,5 +27,9 @@ export async function insertLots(db: Kysely<Database>, lots: NewLot[]): Promise<
 export async function refreshSearchDocument(db: Kysely<Database>, lotId: string) {
   const lot = await db.selectFrom('lot').selectAll().where('id', '=', lotId).executeTakeFirst();
   if (!lot) return;
-  await db.updateTable('lot').set({ ...buildSearchDocument(lot), updated_at: new Date() }).where('id', '=', lotId).execute();
+  await db
+    .updateTable('lot')
+    .set({ ...buildSearchDocument(lot), updated_at: new Date() })
+    .where('id', '=', lotId)
+    .execute();
 }

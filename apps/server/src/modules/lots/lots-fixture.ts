@@ -14,7 +14,17 @@ export async function lotsApp(): Promise<TestApp & { oddId: string }> {
   await seedLots(t.ctx.dbh.db, FIXED_NOW);
   const seller = await t.ctx.dbh.db.selectFrom('seller_org').select('id').executeTakeFirstOrThrow();
   const g = generateLot(9_999, FIXED_NOW);
-  const [oddId] = await insertLots(t.ctx.dbh.db, [{ ...g.lot, demo_key: null, status: 3, title: ODD_TITLE, seller_id: seller.id, bid_count: 0, current_price: g.lot.start_price }]);
+  const [oddId] = await insertLots(t.ctx.dbh.db, [
+    {
+      ...g.lot,
+      demo_key: null,
+      status: 3,
+      title: ODD_TITLE,
+      seller_id: seller.id,
+      bid_count: 0,
+      current_price: g.lot.start_price,
+    },
+  ]);
   return { ...t, oddId: oddId as string };
 }
 

@@ -16,7 +16,9 @@ const ok = async (filters: Partial<Record<keyof SearchFilters, unknown>>, pageNu
   return r.data;
 };
 const dbCount = async (where: string) => {
-  const r = await sql<{ n: string }>`select count(*) as n from lot where status in (0,2,3,4,5,6) and ${sql.raw(where)}`.execute(t.ctx.dbh.db);
+  const r = await sql<{
+    n: string;
+  }>`select count(*) as n from lot where status in (0,2,3,4,5,6) and ${sql.raw(where)}`.execute(t.ctx.dbh.db);
   return Number(r.rows[0]?.n);
 };
 
@@ -92,7 +94,10 @@ describe('search: keywords', () => {
   it('matches SQL and LIKE metacharacters literally', async () => {
     for (const k of ['%', '_', '\\', "'", "O'Neil", '100%原', '_特价', 'il\\改']) {
       const page = await ok({ keyword: k });
-      expect(page.list.map((l) => l.title), k).toEqual([ODD_TITLE]);
+      expect(
+        page.list.map((l) => l.title),
+        k,
+      ).toEqual([ODD_TITLE]);
     }
     for (const k of ['%%', '%%%', '__', '_%_', '\\%']) expect((await ok({ keyword: k })).total, k).toBe(0);
     expect((await ok({ keyword: "'; drop table lot; --" })).total).toBe(0);
@@ -131,10 +136,18 @@ describe('search: filters', () => {
   it('filters by price (yuan), registration year and mileage', async () => {
     const price = await ok({ priceMin: 50000, priceMax: '150000' });
     expect(price.total).toBe(await dbCount('current_price between 5000000 and 15000000'));
-    expect(price.list.every((l) => Number(l.currentPrice) >= 50000 && Number(l.currentPrice) <= 150000)).toBe(true);
+    expect(price.list.every((l) => Number(l.currentPrice) >= 50000 && Number(l.currentPrice) <= 150000)).toBe(
+      true,
+    );
     const years = await ok({ yearMin: 2020, yearMax: 2022 });
-    expect(years.total).toBe(await dbCount(`first_reg_date >= '2020-01-01' and first_reg_date < '2023-01-01'`));
-    expect(years.list.every((l) => Number(l.firstRegDate.slice(0, 4)) >= 2020 && Number(l.firstRegDate.slice(0, 4)) <= 2022)).toBe(true);
+    expect(years.total).toBe(
+      await dbCount(`first_reg_date >= '2020-01-01' and first_reg_date < '2023-01-01'`),
+    );
+    expect(
+      years.list.every(
+        (l) => Number(l.firstRegDate.slice(0, 4)) >= 2020 && Number(l.firstRegDate.slice(0, 4)) <= 2022,
+      ),
+    ).toBe(true);
     const km = await ok({ mileageMin: 10000, mileageMax: 60000 });
     expect(km.total).toBe(await dbCount('mileage_km between 10000 and 60000'));
     expect(km.list.every((l) => l.mileageKm >= 10000 && l.mileageKm <= 60000)).toBe(true);
@@ -142,7 +155,9 @@ describe('search: filters', () => {
 
   it('combines filters with AND', async () => {
     const page = await ok({ keyword: 'suv', statusList: [3, 4], priceMax: 300000 });
-    expect(page.total).toBe(await dbCount(`status in (3,4) and search_text ilike '%suv%' and current_price <= 30000000`));
+    expect(page.total).toBe(
+      await dbCount(`status in (3,4) and search_text ilike '%suv%' and current_price <= 30000000`),
+    );
   });
 
   it('refuses contradictory or malformed ranges', async () => {
@@ -156,17 +171,33 @@ describe('search: filters', () => {
 });
 
 describe('search: sorting and pages', () => {
-  const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || dir * (v - (values[i - 1] as number)) >= 0);
+  const sorted = (values: number[], dir: 1 | -1) =>
+    values.every((v, i) => i === 0 || dir * (v - (values[i - 1] as number)) >= 0);
   it('sorts by endingSoon: open lots first, each group by end time', async () => {
     const page = await ok({ sort: 'endingSoon' }, 1, 100);
     const open = page.list.filter((l) => l.status < 5);
     expect(page.list.slice(0, open.length)).toEqual(open);
-    expect(sorted(open.map((l) => l.endTime), 1)).toBe(true);
+    expect(
+      sorted(
+        open.map((l) => l.endTime),
+        1,
+      ),
+    ).toBe(true);
     const hall = await ok({ sort: 'endingSoon', statusList: [5, 6] }, 1, 100);
-    expect(sorted(hall.list.map((l) => l.endTime), 1)).toBe(true);
+    expect(
+      sorted(
+        hall.list.map((l) => l.endTime),
+        1,
+      ),
+    ).toBe(true);
     const last = await ok({ sort: 'endingSoon' }, 4, 100);
     expect(last.list.every((l) => l.status >= 5)).toBe(true);
-    expect(sorted(last.list.map((l) => l.endTime), 1)).toBe(true);
+    expect(
+      sorted(
+        last.list.map((l) => l.endTime),
+        1,
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -183,14 +214,22 @@ describe('search: sorting and pages', () => {
   it('sorts by newest listing', async () => {
     const page = await ok({ sort: 'newest' }, 1, 50);
     const ids = page.list.map((l) => l.orderId);
-    const r = await sql<{ id: string }>`select id from lot where status in (0,2,3,4,5,6) order by listed_at desc, id desc limit 50`.execute(t.ctx.dbh.db);
+    const r = await sql<{
+      id: string;
+    }>`select id from lot where status in (0,2,3,4,5,6) order by listed_at desc, id desc limit 50`.execute(
+      t.ctx.dbh.db,
+    );
     expect(ids).toEqual(r.rows.map((x) => x.id));
   });
 
   it('gives deep pages (found by id first) in the same order as the database', async () => {
     const pages = await Promise.all([1, 2, 3, 4].map((n) => ok({ sort: 'priceDesc' }, n, 100)));
     const ids = pages.flatMap((p) => p.list.map((l) => l.orderId));
-    const r = await sql<{ id: string }>`select id from lot where status in (0,2,3,4,5,6) order by current_price desc, id desc`.execute(t.ctx.dbh.db);
+    const r = await sql<{
+      id: string;
+    }>`select id from lot where status in (0,2,3,4,5,6) order by current_price desc, id desc`.execute(
+      t.ctx.dbh.db,
+    );
     expect(ids).toEqual(r.rows.map((x) => x.id));
     expect(pages[3]?.list[0]?.coverUrl).toMatch(/\.svg$/);
   });
@@ -217,7 +256,12 @@ describe('search: sorting and pages', () => {
 
   it('refuses an unknown sort and a non-object body', async () => {
     expect((await search({ sort: 'random' })).msg).toBe('排序方式不正确');
-    const res = await t.app.inject({ method: 'POST', url: URL, payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: URL,
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

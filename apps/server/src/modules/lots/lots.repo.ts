@@ -78,8 +78,12 @@ function where(q: LotQuery) {
   return (eb: Eb) => {
     // Statuses are validated small integers, written inline so the planner can match the partial
     // indexes of the halls (their predicates are literal lists).
-    const statuses = (q.statuses.length ? [...q.statuses].sort() : [...PUBLIC_LOT_STATUSES]).map((s) => Math.trunc(Number(s)));
-    const c: Expression<SqlBool>[] = [sql<SqlBool>`${sql.ref('lot.status')} in (${sql.raw(statuses.join(', '))})`];
+    const statuses = (q.statuses.length ? [...q.statuses].sort() : [...PUBLIC_LOT_STATUSES]).map((s) =>
+      Math.trunc(Number(s)),
+    );
+    const c: Expression<SqlBool>[] = [
+      sql<SqlBool>`${sql.ref('lot.status')} in (${sql.raw(statuses.join(', '))})`,
+    ];
     for (const t of q.terms) c.push(termMatch(eb, t));
     if (q.brandId) c.push(eb('lot.brand_id', '=', q.brandId));
     if (q.brandName) c.push(eb('lot.brand_name', '=', q.brandName));
@@ -104,9 +108,19 @@ export function lotsRepo(db: Kysely<Database>) {
      */
     async page(q: LotQuery, offset: number, limit: number) {
       if (offset < DEFERRED_OFFSET) {
-        return sortBy(db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
+        return sortBy(
+          db.selectFrom('lot').where(where(q)).select(SUMMARY_COLUMNS).select(coverUrl),
+          q.sort,
+          endedLast(q),
+        )
+          .offset(offset)
+          .limit(limit)
+          .execute();
       }
-      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q)).offset(offset).limit(limit).execute();
+      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q))
+        .offset(offset)
+        .limit(limit)
+        .execute();
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('lot')
@@ -122,7 +136,11 @@ export function lotsRepo(db: Kysely<Database>) {
       return ids.flatMap((r) => byId.get(r.id) ?? []);
     },
     async count(q: LotQuery) {
-      const row = await db.selectFrom('lot').where(where(q)).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('lot')
+        .where(where(q))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     findSummary(id: string) {
@@ -145,17 +163,43 @@ export function lotsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
     photos(lotId: string) {
-      return db.selectFrom('lot_photo').select(['url', 'label']).where('lot_id', '=', lotId).orderBy('is_cover', 'desc').orderBy('seq').execute();
+      return db
+        .selectFrom('lot_photo')
+        .select(['url', 'label'])
+        .where('lot_id', '=', lotId)
+        .orderBy('is_cover', 'desc')
+        .orderBy('seq')
+        .execute();
     },
     async isPublic(lotId: string) {
-      const row = await db.selectFrom('lot').select('id').where('id', '=', lotId).where('status', 'in', [...PUBLIC_LOT_STATUSES]).executeTakeFirst();
+      const row = await db
+        .selectFrom('lot')
+        .select('id')
+        .where('id', '=', lotId)
+        .where('status', 'in', [...PUBLIC_LOT_STATUSES])
+        .executeTakeFirst();
       return row !== undefined;
     },
     async bids(lotId: string, offset: number, limit: number) {
       const [rows, count, top] = await Promise.all([
-        db.selectFrom('bid').select(['seq', 'bidder_no', 'amount', 'created_at']).where('lot_id', '=', lotId).orderBy('seq', 'desc').offset(offset).limit(limit).execute(),
-        db.selectFrom('bid').select((eb) => eb.fn.countAll<string>().as('n')).where('lot_id', '=', lotId).executeTakeFirstOrThrow(),
-        db.selectFrom('bid').select((eb) => eb.fn.max('seq').as('seq')).where('lot_id', '=', lotId).executeTakeFirst(),
+        db
+          .selectFrom('bid')
+          .select(['seq', 'bidder_no', 'amount', 'created_at'])
+          .where('lot_id', '=', lotId)
+          .orderBy('seq', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        db
+          .selectFrom('bid')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('lot_id', '=', lotId)
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('bid')
+          .select((eb) => eb.fn.max('seq').as('seq'))
+          .where('lot_id', '=', lotId)
+          .executeTakeFirst(),
       ]);
       return { rows, total: Number(count.n), topSeq: top?.seq ?? null };
     },
@@ -182,7 +226,8 @@ export function lotsRepo(db: Kysely<Database>) {
     },
     /** Counts per Beijing day number (days since the epoch, UTC+8) from `fromDay` on. */
     async dailyCounts(fromDay: number, toDay: number) {
-      const day = (col: string) => sql<number>`floor((extract(epoch from ${sql.ref(col)}) + 28800) / 86400)::int`;
+      const day = (col: string) =>
+        sql<number>`floor((extract(epoch from ${sql.ref(col)}) + 28800) / 86400)::int`;
       const from = new Date(fromDay * 86_400_000 - 28_800_000);
       const to = new Date((toDay + 1) * 86_400_000 - 28_800_000);
       const [listed, sold, onAuction] = await Promise.all([
@@ -210,12 +255,17 @@ export function lotsRepo(db: Kysely<Database>) {
             and l.end_time >= to_timestamp(g.d * 86400 - 28800)
           group by g.d`.execute(db),
       ]);
-      const toMap = (rows: Array<{ d: number; n: string }>) => new Map(rows.map((r) => [Number(r.d), Number(r.n)]));
+      const toMap = (rows: Array<{ d: number; n: string }>) =>
+        new Map(rows.map((r) => [Number(r.d), Number(r.n)]));
       return { listed: toMap(listed), sold: toMap(sold), onAuction: toMap(onAuction.rows) };
     },
     async addViews(counts: Map<string, number>) {
       for (const [id, n] of counts) {
-        await db.updateTable('lot').set((eb) => ({ views: eb('views', '+', String(n)) })).where('id', '=', id).execute();
+        await db
+          .updateTable('lot')
+          .set((eb) => ({ views: eb('views', '+', String(n)) }))
+          .where('id', '=', id)
+          .execute();
       }
     },
   };
@@ -228,7 +278,11 @@ function endedLast(q: LotQuery) {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the select builder's row type varies with the columns
-function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSort, endedAfterOpen = false): Q {
+function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(
+  q: Q,
+  sort: SearchSort,
+  endedAfterOpen = false,
+): Q {
   switch (sort) {
     case 'endedRecently':
       return q.orderBy('lot.list_end_time', 'desc').orderBy('lot.id', 'desc');
@@ -241,6 +295,8 @@ function sortBy<Q extends { orderBy: (...a: any[]) => Q }>(q: Q, sort: SearchSor
     case 'mostBids':
       return q.orderBy('lot.list_bid_count', 'desc').orderBy('lot.id', 'asc');
     default:
-      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q).orderBy('lot.list_end_time', 'asc').orderBy('lot.id', 'asc');
+      return (endedAfterOpen ? q.orderBy(sql`(lot.status >= 5)`) : q)
+        .orderBy('lot.list_end_time', 'asc')
+        .orderBy('lot.id', 'asc');
   }
 }

@@ -25,11 +25,15 @@ export function registerLots(app: FastifyInstance, ctx: AppContext) {
   });
   route(app, lots.statByDate, () => service.statByDate());
   route(app, lots.statOnStatus, () => service.statOnStatus());
-  route(app, lots.bidRecords, ({ orderId, param }) => service.bidRecords(orderId, param.pageNum, param.pageSize));
+  route(app, lots.bidRecords, ({ orderId, param }) =>
+    service.bidRecords(orderId, param.pageNum, param.pageSize),
+  );
 
   // Generated vehicle pictures of the demo lots: drawn once, cached by browsers for a day.
   app.get<{ Params: { name: string } }>('/api/files/demo/:name', async (request, reply) => {
-    const svg = /^[a-z0-9-]{1,60}\.svg$/.test(request.params.name) ? renderDemoPhoto(request.params.name.slice(0, -4)) : null;
+    const svg = /^[a-z0-9-]{1,60}\.svg$/.test(request.params.name)
+      ? renderDemoPhoto(request.params.name.slice(0, -4))
+      : null;
     if (!svg) return reply.code(404).send(fail(404, '图片不存在'));
     const etag = `"${createHash('sha1').update(svg).digest('base64url').slice(0, 20)}"`;
     reply.header('cache-control', 'public, max-age=86400').header('etag', etag);

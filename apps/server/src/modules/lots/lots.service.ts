@@ -1,6 +1,11 @@
 import { NOT_A_BIDDER } from '../bidding/bidder-view';
 import { fenToYuanString, yuanToFen } from '@chepai/shared/domain/money';
-import { HALLS, LOT_STATUS_TEXT, PUBLIC_LOT_STATUSES, type LotStatus } from '@chepai/shared/contracts/lot-enums';
+import {
+  HALLS,
+  LOT_STATUS_TEXT,
+  PUBLIC_LOT_STATUSES,
+  type LotStatus,
+} from '@chepai/shared/contracts/lot-enums';
 import type { ConditionReport, LotDetail, LotSummary, SearchFilters } from '@chepai/shared/contracts/lots';
 import type { AppContext } from '../../context';
 import { badRequest, notFound } from '../../http/errors';
@@ -84,7 +89,8 @@ export function toLotQuery(f: SearchFilters): LotQuery {
     city: f.city || undefined,
     sort: f.sort ?? 'endingSoon',
   };
-  const bad = (lo: number | undefined, hi: number | undefined) => lo !== undefined && hi !== undefined && lo > hi;
+  const bad = (lo: number | undefined, hi: number | undefined) =>
+    lo !== undefined && hi !== undefined && lo > hi;
   if (bad(q.priceMinFen, q.priceMaxFen)) throw badRequest('最低价不能高于最高价');
   if (bad(q.yearMin, q.yearMax)) throw badRequest('起始年份不能晚于结束年份');
   if (bad(q.mileageMin, q.mileageMax)) throw badRequest('最小里程不能大于最大里程');
@@ -98,7 +104,10 @@ export function lotsService(ctx: AppContext, views: ViewCounter) {
     async search(pageNum: number, pageSize: number, filters: SearchFilters) {
       const q = toLotQuery(filters);
       const key = JSON.stringify({ ...q, sort: undefined });
-      const [rows, total] = await Promise.all([repo.page(q, (pageNum - 1) * pageSize, pageSize), totals.get(key, () => repo.count(q))]);
+      const [rows, total] = await Promise.all([
+        repo.page(q, (pageNum - 1) * pageSize, pageSize),
+        totals.get(key, () => repo.count(q)),
+      ]);
       return { total, pageNum, pageSize, list: rows.map(toSummary) };
     },
     clearCountCache: () => totals.clear(),
@@ -164,10 +173,16 @@ export function lotsService(ctx: AppContext, views: ViewCounter) {
     async statOnStatus() {
       const counts = await repo.countByStatus();
       const n = (s: number) => counts.get(s) ?? 0;
-      const hall = (name: keyof typeof HALLS) => HALLS[name].statuses.reduce((a: number, s: number) => a + n(s), 0);
+      const hall = (name: keyof typeof HALLS) =>
+        HALLS[name].statuses.reduce((a: number, s: number) => a + n(s), 0);
       return {
         list: PUBLIC_LOT_STATUSES.map((s) => ({ status: s, statusText: statusText(s), count: n(s) })),
-        halls: { foreshowHall: hall('foreshowHall'), applyHall: hall('applyHall'), auctionHall: hall('auctionHall'), resultHall: hall('resultHall') },
+        halls: {
+          foreshowHall: hall('foreshowHall'),
+          applyHall: hall('applyHall'),
+          auctionHall: hall('auctionHall'),
+          resultHall: hall('resultHall'),
+        },
         serverTime: ctx.now().getTime(),
       };
     },

@@ -22,7 +22,20 @@ describe('search document', () => {
   it('holds the Chinese text, full pinyin and initials, lower-cased', () => {
     const { search_text } = buildSearchDocument(source);
     const words = search_text.split(' ');
-    for (const w of ['比亚迪', 'biyadi', 'byd', 'biyadihan', 'bydh', 'chongqing', 'cq', 'baise', '渝a', '轿车', 'ev']) expect(words, w).toContain(w);
+    for (const w of [
+      '比亚迪',
+      'biyadi',
+      'byd',
+      'biyadihan',
+      'bydh',
+      'chongqing',
+      'cq',
+      'baise',
+      '渝a',
+      '轿车',
+      'ev',
+    ])
+      expect(words, w).toContain(w);
     expect(search_text).toBe(search_text.toLowerCase());
   });
 

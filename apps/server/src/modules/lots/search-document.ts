@@ -21,7 +21,11 @@ const HAN = /\p{Script=Han}/u;
 function pinyinForms(text: string): string[] {
   if (!HAN.test(text)) return [];
   const opts = { toneType: 'none', type: 'array', nonZh: 'consecutive', v: true } as const;
-  const squash = (parts: string[]) => parts.join('').replace(/[\s·]+/g, '').toLowerCase();
+  const squash = (parts: string[]) =>
+    parts
+      .join('')
+      .replace(/[\s·]+/g, '')
+      .toLowerCase();
   return [squash(pinyin(text, opts)), squash(pinyin(text, { ...opts, pattern: 'first' }))];
 }
 

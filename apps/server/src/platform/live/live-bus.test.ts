@@ -17,7 +17,9 @@ let drop: () => Promise<void>;
 
 // Oversized events are stored here; the bus loads them by (lot, seq).
 const loadFrom = (dbh: DbHandle) => async (lotId: string, seq: number) => {
-  const { rows } = await sql<{ body: TestEvent }>`select body from live_test_event where lot_id = ${lotId} and seq = ${seq} order by n`.execute(dbh.db);
+  const { rows } = await sql<{
+    body: TestEvent;
+  }>`select body from live_test_event where lot_id = ${lotId} and seq = ${seq} order by n`.execute(dbh.db);
   return rows.map((r) => r.body);
 };
 
@@ -67,7 +69,9 @@ describe('LiveBus over LISTEN/NOTIFY', () => {
     const payloads: string[] = [];
     const unlisten = await a.listen('lot_events', (p) => payloads.push(p));
     const big: TestEvent = { seq: 2, type: 'bid.placed', note: '车'.repeat(5_000) };
-    await sql`insert into live_test_event (lot_id, seq, body) values ('lot-big', 2, ${JSON.stringify(big)}::jsonb)`.execute(b.db);
+    await sql`insert into live_test_event (lot_id, seq, body) values ('lot-big', 2, ${JSON.stringify(big)}::jsonb)`.execute(
+      b.db,
+    );
     const got = collect(watcher, 'lot-big', 3);
     await publisher.publish('lot-big', { seq: 1, type: 'bid.placed', note: 'small' });
     await publisher.publish('lot-big', big);
@@ -110,10 +114,18 @@ describe('LiveBus over LISTEN/NOTIFY', () => {
     const off = watcher.subscribe('lot-u', (e) => seen.push(e.seq));
     const last = collect(watcher, 'lot-u', 2);
     await b.notify('lot_events', 'not json');
-    await createDbLiveBus<TestEvent>(b, { load: loadFrom(b) }).publish('lot-u', { seq: 1, type: 'x', note: '' });
+    await createDbLiveBus<TestEvent>(b, { load: loadFrom(b) }).publish('lot-u', {
+      seq: 1,
+      type: 'x',
+      note: '',
+    });
     await vi.waitFor(() => expect(seen).toEqual([1]));
     off();
-    await createDbLiveBus<TestEvent>(b, { load: loadFrom(b) }).publish('lot-u', { seq: 2, type: 'x', note: '' });
+    await createDbLiveBus<TestEvent>(b, { load: loadFrom(b) }).publish('lot-u', {
+      seq: 2,
+      type: 'x',
+      note: '',
+    });
     await last.done;
     expect(seen).toEqual([1]);
     expect(errors).toHaveLength(1);

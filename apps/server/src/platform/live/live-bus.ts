@@ -48,7 +48,10 @@ export interface DbLiveBusOptions<E> {
 }
 
 /** LiveBus over PostgreSQL LISTEN/NOTIFY: across processes on a server, in-process on PGlite. */
-export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options: DbLiveBusOptions<E>): LiveBus<E> {
+export function createDbLiveBus<E extends SequencedEvent>(
+  dbh: DbHandle,
+  options: DbLiveBusOptions<E>,
+): LiveBus<E> {
   const channel = options.channel ?? 'lot_events';
   const handlers = new Map<string, Set<LiveHandler<E>>>();
   const gapHandlers = new Map<string, Set<() => void>>();
@@ -80,7 +83,9 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
     const lotId = wire.l;
     const prev = chains.get(lotId) ?? Promise.resolve();
     const next = prev
-      .then(async () => deliver(lotId, wire.e !== undefined ? [wire.e as E] : await options.load(lotId, wire.s)))
+      .then(async () =>
+        deliver(lotId, wire.e !== undefined ? [wire.e as E] : await options.load(lotId, wire.s)),
+      )
       .catch((err: unknown) => options.onError?.(err));
     chains.set(lotId, next);
     void next.then(() => {
@@ -90,7 +95,9 @@ export function createDbLiveBus<E extends SequencedEvent>(dbh: DbHandle, options
 
   const encode = (lotId: string, event: E): string => {
     const inline = JSON.stringify({ l: lotId, s: event.seq, e: event } satisfies Wire);
-    return Buffer.byteLength(inline) <= MAX_INLINE_BYTES ? inline : JSON.stringify({ l: lotId, s: event.seq } satisfies Wire);
+    return Buffer.byteLength(inline) <= MAX_INLINE_BYTES
+      ? inline
+      : JSON.stringify({ l: lotId, s: event.seq } satisfies Wire);
   };
 
   return {

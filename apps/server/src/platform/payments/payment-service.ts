@@ -49,9 +49,17 @@ export class PaymentService {
   /** Creates (or reuses the pending) payment and returns the provider's hosted page. */
   async create(p: NewPayment): Promise<{ paymentNo: string; payUrl: string; payment: PaymentRow }> {
     let payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
-    if (payment?.status === 'pending' && (await this.provider.query(payment.payment_no))?.status === 'closed') {
+    if (
+      payment?.status === 'pending' &&
+      (await this.provider.query(payment.payment_no))?.status === 'closed'
+    ) {
       // The buyer cancelled at the provider: that order is dead, start a new one.
-      await this.db.updateTable('payment').set({ status: 'closed' }).where('payment_no', '=', payment.payment_no).where('status', '=', 'pending').execute();
+      await this.db
+        .updateTable('payment')
+        .set({ status: 'closed' })
+        .where('payment_no', '=', payment.payment_no)
+        .where('status', '=', 'pending')
+        .execute();
       payment = undefined;
     }
     if (!payment) {
@@ -60,7 +68,17 @@ export class PaymentService {
       // The partial unique index on open payments makes a concurrent second create a no-op.
       await this.db
         .insertInto('payment')
-        .values({ payment_no: paymentNo, purpose: p.purpose, lot_id: p.lotId, buyer_id: p.buyerId, amount: p.amount, subject: p.subject, provider: this.provider.name, status: 'pending', created_at: now })
+        .values({
+          payment_no: paymentNo,
+          purpose: p.purpose,
+          lot_id: p.lotId,
+          buyer_id: p.buyerId,
+          amount: p.amount,
+          subject: p.subject,
+          provider: this.provider.name,
+          status: 'pending',
+          created_at: now,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
       payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
@@ -74,7 +92,11 @@ export class PaymentService {
       returnUrl: p.returnUrl,
     });
     if (payment.provider_trade_no !== created.tradeNo) {
-      await this.db.updateTable('payment').set({ provider_trade_no: created.tradeNo }).where('payment_no', '=', payment.payment_no).execute();
+      await this.db
+        .updateTable('payment')
+        .set({ provider_trade_no: created.tradeNo })
+        .where('payment_no', '=', payment.payment_no)
+        .execute();
     }
     return { paymentNo: payment.payment_no, payUrl: created.payUrl, payment };
   }
@@ -86,7 +108,11 @@ export class PaymentService {
    */
   async handleNotification(rawBody: string, signature: string | undefined): Promise<NotifyOutcome> {
     const now = this.now();
-    const record = (db: Kysely<Database>, outcome: 'applied' | 'duplicate' | 'rejected', extra: { paymentNo?: string; tradeNo?: string; reason?: string }) =>
+    const record = (
+      db: Kysely<Database>,
+      outcome: 'applied' | 'duplicate' | 'rejected',
+      extra: { paymentNo?: string; tradeNo?: string; reason?: string },
+    ) =>
       db
         .insertInto('payment_notification')
         .values({
@@ -110,7 +136,12 @@ export class PaymentService {
     }
     const ids = { paymentNo: notice.paymentNo, tradeNo: notice.tradeNo };
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const payment = await trx.selectFrom('payment').selectAll().where('payment_no', '=', notice.paymentNo).forUpdate().executeTakeFirst();
+      const payment = await trx
+        .selectFrom('payment')
+        .selectAll()
+        .where('payment_no', '=', notice.paymentNo)
+        .forUpdate()
+        .executeTakeFirst();
       if (!payment) return '支付单不存在';
       if (Number(payment.amount) !== notice.amount) return '通知金额与支付单不符';
       if (payment.status === 'paid') {
@@ -118,9 +149,17 @@ export class PaymentService {
         return 'duplicate' as const;
       }
       const paidAt = new Date(notice.paidAt);
-      await trx.updateTable('payment').set({ status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo }).where('payment_no', '=', payment.payment_no).execute();
+      await trx
+        .updateTable('payment')
+        .set({ status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo })
+        .where('payment_no', '=', payment.payment_no)
+        .execute();
       const handler = this.paidHandlers.get(payment.purpose);
-      await handler?.(trx, { ...payment, status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo }, now);
+      await handler?.(
+        trx,
+        { ...payment, status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo },
+        now,
+      );
       await record(trx, 'applied', ids);
       return 'applied' as const;
     });

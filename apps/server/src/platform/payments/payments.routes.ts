@@ -15,7 +15,8 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', () => sandbox.drain());
   addScheduledJob(app, ctx, sandbox.job());
 
-  const tradeOf = async (paymentNo: string) => (PAYMENT_NO_RE.test(paymentNo) ? sandbox.find(paymentNo) : undefined);
+  const tradeOf = async (paymentNo: string) =>
+    PAYMENT_NO_RE.test(paymentNo) ? sandbox.find(paymentNo) : undefined;
 
   app.get<{ Params: { paymentNo: string } }>(`${SANDBOX_PAGE_PATH}/:paymentNo`, async (request, reply) => {
     const trade = await tradeOf(request.params.paymentNo);
@@ -25,20 +26,28 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
   });
 
   for (const action of ['confirm', 'cancel'] as const) {
-    app.post<{ Params: { paymentNo: string } }>(`${SANDBOX_PAGE_PATH}/:paymentNo/${action}`, async (request, reply) => {
-      const found = await tradeOf(request.params.paymentNo);
-      if (!found) return reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
-      const trade = action === 'confirm' ? await sandbox.confirm(found.merchant_payment_no) : await sandbox.cancel(found.merchant_payment_no);
-      const target = new URL(trade?.return_url ?? found.return_url, 'http://x');
-      target.searchParams.set('paymentNo', found.merchant_payment_no);
-      if (trade?.status === 'TRADE_CLOSED') target.searchParams.set('cancelled', '1');
-      return reply.redirect(`${target.pathname}${target.search}`, 303);
-    });
+    app.post<{ Params: { paymentNo: string } }>(
+      `${SANDBOX_PAGE_PATH}/:paymentNo/${action}`,
+      async (request, reply) => {
+        const found = await tradeOf(request.params.paymentNo);
+        if (!found) return reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
+        const trade =
+          action === 'confirm'
+            ? await sandbox.confirm(found.merchant_payment_no)
+            : await sandbox.cancel(found.merchant_payment_no);
+        const target = new URL(trade?.return_url ?? found.return_url, 'http://x');
+        target.searchParams.set('paymentNo', found.merchant_payment_no);
+        if (trade?.status === 'TRADE_CLOSED') target.searchParams.set('cancelled', '1');
+        return reply.redirect(`${target.pathname}${target.search}`, 303);
+      },
+    );
   }
 
   // The notification keeps its raw body: the signature covers the exact bytes.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
     scope.post(NOTIFY_PATH, async (request, reply) => {
       if (typeof request.body !== 'string') throw badRequest('通知内容不能为空');
       const header = request.headers['x-sandbox-signature'];
@@ -61,7 +70,13 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
     if (trade?.status === 'TRADE_CLOSED') throw conflict('该支付单已取消');
     await sandbox.drain();
     const statusOf = async () =>
-      (await ctx.dbh.db.selectFrom('payment').select('status').where('payment_no', '=', found.merchant_payment_no).executeTakeFirst())?.status;
+      (
+        await ctx.dbh.db
+          .selectFrom('payment')
+          .select('status')
+          .where('payment_no', '=', found.merchant_payment_no)
+          .executeTakeFirst()
+      )?.status;
     // A notification that failed earlier is played again now.
     if ((await statusOf()) !== 'paid') await sandbox.renotify(found.merchant_payment_no);
     return ok({ paymentNo: found.merchant_payment_no, status: (await statusOf()) ?? 'pending' });

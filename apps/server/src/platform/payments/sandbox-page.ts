@@ -2,7 +2,10 @@ import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { SandboxTrade } from './sandbox-provider';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 const groupYuan = (fen: number) => fenToYuanString(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -29,10 +32,16 @@ export function renderPayPage(trade: SandboxTrade, paymentNo: string): string {
 <dt>支付单号</dt><dd>${escapeHtml(paymentNo)}</dd><dt>交易号</dt><dd>${escapeHtml(trade.trade_no)}</dd></dl>`;
   const amount = `<div>${trade.status === 'TRADE_SUCCESS' ? '实付金额' : '应付金额'}</div><div class="amount"><span>¥</span>${groupYuan(Number(trade.amount))}</div>`;
   if (trade.status === 'TRADE_SUCCESS') {
-    return layout('支付成功 - 车拍收银台', `<div class="state ok">✔ 支付成功</div>${amount}${details}<a href="${escapeHtml(trade.return_url)}">返回商户</a>`);
+    return layout(
+      '支付成功 - 车拍收银台',
+      `<div class="state ok">✔ 支付成功</div>${amount}${details}<a href="${escapeHtml(trade.return_url)}">返回商户</a>`,
+    );
   }
   if (trade.status === 'TRADE_CLOSED') {
-    return layout('交易已关闭 - 车拍收银台', `<div class="state closed">交易已关闭</div>${amount}${details}<a href="${escapeHtml(trade.return_url)}">返回商户</a>`);
+    return layout(
+      '交易已关闭 - 车拍收银台',
+      `<div class="state closed">交易已关闭</div>${amount}${details}<a href="${escapeHtml(trade.return_url)}">返回商户</a>`,
+    );
   }
   return layout(
     '车拍收银台',

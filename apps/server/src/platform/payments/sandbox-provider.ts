@@ -19,7 +19,9 @@ export type SandboxTrade = Selectable<SandboxTradeTable>;
 export type NotifyDispatch = (url: string, body: string, signature: string) => Promise<boolean>;
 
 /** Back-off between notification attempts, as payment companies do (15 s … 6 h), then give up. */
-export const NOTIFY_BACKOFF_MS = [15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600].map((s) => s * 1000);
+export const NOTIFY_BACKOFF_MS = [
+  15, 15, 30, 180, 600, 1200, 1800, 1800, 1800, 3600, 10800, 10800, 10800, 21600, 21600,
+].map((s) => s * 1000);
 /** A claimed delivery that never reports back (crashed process) is retried after this lease. */
 const NOTIFY_LEASE_MS = 60_000;
 
@@ -66,23 +68,43 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   find(paymentNo: string): Promise<SandboxTrade | undefined> {
-    return this.o.db.selectFrom('sandbox_trade').selectAll().where('merchant_payment_no', '=', paymentNo).executeTakeFirst();
+    return this.o.db
+      .selectFrom('sandbox_trade')
+      .selectAll()
+      .where('merchant_payment_no', '=', paymentNo)
+      .executeTakeFirst();
   }
 
   async query(paymentNo: string): Promise<ProviderTrade | null> {
     const t = await this.find(paymentNo);
     if (!t) return null;
     const status = t.status === 'TRADE_SUCCESS' ? 'paid' : t.status === 'TRADE_CLOSED' ? 'closed' : 'pending';
-    return { tradeNo: t.trade_no, paymentNo, amount: Number(t.amount), status, paidAt: t.paid_at?.getTime() ?? null };
+    return {
+      tradeNo: t.trade_no,
+      paymentNo,
+      amount: Number(t.amount),
+      status,
+      paidAt: t.paid_at?.getTime() ?? null,
+    };
   }
 
-  async verifyNotification(rawBody: string, signature: string | undefined, now: Date): Promise<PaymentNotice> {
+  async verifyNotification(
+    rawBody: string,
+    signature: string | undefined,
+    now: Date,
+  ): Promise<PaymentNotice> {
     const check = checkSignature(await this.o.secret(), signature, rawBody, now.getTime());
     if (check === 'missing' || check === 'bad') throw new NotificationRejected('通知签名校验失败');
     if (check === 'stale') throw new NotificationRejected('通知已过期');
     const body = JSON.parse(rawBody) as Record<string, unknown>;
     const { paymentNo, tradeNo, amount, paidAt, status } = body;
-    if (status !== 'TRADE_SUCCESS' || typeof paymentNo !== 'string' || typeof tradeNo !== 'string' || !Number.isSafeInteger(amount) || !Number.isSafeInteger(paidAt)) {
+    if (
+      status !== 'TRADE_SUCCESS' ||
+      typeof paymentNo !== 'string' ||
+      typeof tradeNo !== 'string' ||
+      !Number.isSafeInteger(amount) ||
+      !Number.isSafeInteger(paidAt)
+    ) {
       throw new NotificationRejected('通知内容不完整');
     }
     return { paymentNo, tradeNo, amount: amount as number, paidAt: paidAt as number };
@@ -122,7 +144,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async renotify(paymentNo: string): Promise<boolean> {
     const trade = await this.find(paymentNo);
     if (trade?.status !== 'TRADE_SUCCESS') return false;
-    await this.o.db.updateTable('sandbox_trade').set({ next_notify_at: this.o.now() }).where('trade_no', '=', trade.trade_no).execute();
+    await this.o.db
+      .updateTable('sandbox_trade')
+      .set({ next_notify_at: this.o.now() })
+      .where('trade_no', '=', trade.trade_no)
+      .execute();
     return this.deliver(trade.trade_no);
   }
 
@@ -143,7 +169,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   private track(p: Promise<unknown>) {
-    const tracked = p.catch((err: unknown) => this.o.onError?.(err)).finally(() => this.inflight.delete(tracked));
+    const tracked = p
+      .catch((err: unknown) => this.o.onError?.(err))
+      .finally(() => this.inflight.delete(tracked));
     this.inflight.add(tracked);
   }
 
@@ -184,7 +212,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .set(
         ok
           ? { notified_at: now, next_notify_at: null, last_notify_error: null }
-          : { next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff), last_notify_error: error },
+          : {
+              next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
+              last_notify_error: error,
+            },
       )
       .where('trade_no', '=', trade.trade_no)
       .execute();

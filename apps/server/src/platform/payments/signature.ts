@@ -12,11 +12,16 @@ export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Pr
     .values({ name, value: randomBytes(32).toString('base64') })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('app_secret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_secret')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
-const mac = (secret: string, timestamp: number, body: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+const mac = (secret: string, timestamp: number, body: string) =>
+  createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 
 /** `t=<epoch ms>,v1=<hex HMAC-SHA256 of "t.body">`, as payment companies sign webhooks. */
 export function signBody(secret: string, timestamp: number, body: string): string {
@@ -25,7 +30,12 @@ export function signBody(secret: string, timestamp: number, body: string): strin
 
 export type SignatureCheck = 'ok' | 'missing' | 'bad' | 'stale';
 
-export function checkSignature(secret: string, header: string | undefined, body: string, now: number): SignatureCheck {
+export function checkSignature(
+  secret: string,
+  header: string | undefined,
+  body: string,
+  now: number,
+): SignatureCheck {
   if (!header) return 'missing';
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
   const t = Number(parts.t);

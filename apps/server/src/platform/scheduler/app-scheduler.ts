@@ -14,7 +14,15 @@ export function schedulerFor(ctx: AppContext): AppScheduler {
   let s = byContext.get(ctx);
   if (!s) {
     const jobs: ScheduledJob[] = [];
-    s = { jobs, scheduler: createScheduler({ jobs, intervalMs: ctx.env.SCHEDULER_INTERVAL_MS || 1000, now: ctx.now, log: ctx.log }) };
+    s = {
+      jobs,
+      scheduler: createScheduler({
+        jobs,
+        intervalMs: ctx.env.SCHEDULER_INTERVAL_MS || 1000,
+        now: ctx.now,
+        log: ctx.log,
+      }),
+    };
     byContext.set(ctx, s);
   }
   return s;

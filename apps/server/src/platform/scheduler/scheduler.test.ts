@@ -15,7 +15,9 @@ beforeAll(async () => {
   a = t.dbh;
   // On PostgreSQL the second scheduler gets its own pool, as a second server process would.
   b = t.url ? await openDb({ databaseUrl: t.url, poolSize: 4 }) : a;
-  await sql`create table sched_item (id serial primary key, kind text not null, due_at timestamptz not null, done_at timestamptz)`.execute(a.db);
+  await sql`create table sched_item (id serial primary key, kind text not null, due_at timestamptz not null, done_at timestamptz)`.execute(
+    a.db,
+  );
   // No unique constraint: a double execution would show up as a second row.
   await sql`create table sched_log (item_id int not null, worker text not null)`.execute(a.db);
 });
@@ -50,18 +52,24 @@ const conditionalJob = (dbh: DbHandle, worker: string): ScheduledJob => ({
         where id in (select id from sched_item where kind = 'cond' and done_at is null and due_at <= ${at} order by id limit 5)
           and done_at is null
         returning id)
-      insert into sched_log (item_id, worker) select id, ${worker} from claimed returning item_id`.execute(dbh.db);
+      insert into sched_log (item_id, worker) select id, ${worker} from claimed returning item_id`.execute(
+      dbh.db,
+    );
     return rows.length;
   },
 });
 
 async function seed(kind: string, count: number, dueAt: Date) {
-  await sql`insert into sched_item (kind, due_at) select ${kind}, ${dueAt} from generate_series(1, ${count})`.execute(a.db);
+  await sql`insert into sched_item (kind, due_at) select ${kind}, ${dueAt} from generate_series(1, ${count})`.execute(
+    a.db,
+  );
 }
 
 async function logFor(kind: string) {
   const { rows } = await sql<{ item_id: number; n: string }>`
-    select l.item_id, count(*) as n from sched_log l join sched_item i on i.id = l.item_id where i.kind = ${kind} group by l.item_id`.execute(a.db);
+    select l.item_id, count(*) as n from sched_log l join sched_item i on i.id = l.item_id where i.kind = ${kind} group by l.item_id`.execute(
+    a.db,
+  );
   return rows;
 }
 
@@ -71,8 +79,16 @@ describe('scheduler', () => {
     await seed('cond', 200, new Date(now.getTime() - 1000));
     await seed('skip', 10, new Date(now.getTime() + 3_600_000));
     const clock = () => now;
-    const s1 = createScheduler({ jobs: [skipLockedJob(a, 'A'), conditionalJob(a, 'A')], intervalMs: 5, now: clock });
-    const s2 = createScheduler({ jobs: [skipLockedJob(b, 'B'), conditionalJob(b, 'B')], intervalMs: 5, now: clock });
+    const s1 = createScheduler({
+      jobs: [skipLockedJob(a, 'A'), conditionalJob(a, 'A')],
+      intervalMs: 5,
+      now: clock,
+    });
+    const s2 = createScheduler({
+      jobs: [skipLockedJob(b, 'B'), conditionalJob(b, 'B')],
+      intervalMs: 5,
+      now: clock,
+    });
     s1.start();
     s2.start();
     await vi.waitFor(
@@ -89,11 +105,16 @@ describe('scheduler', () => {
       expect(rows).toHaveLength(200);
       expect(rows.every((r) => Number(r.n) === 1)).toBe(true);
     }
-    const { rows: waiting } = await sql<{ n: string }>`select count(*) as n from sched_item where done_at is null`.execute(a.db);
+    const { rows: waiting } = await sql<{
+      n: string;
+    }>`select count(*) as n from sched_item where done_at is null`.execute(a.db);
     expect(Number(waiting[0]?.n)).toBe(10);
 
     now = new Date(now.getTime() + 3_600_000);
-    await vi.waitFor(async () => expect((await logFor('skip')).length).toBe(210), { timeout: 20_000, interval: 50 });
+    await vi.waitFor(async () => expect((await logFor('skip')).length).toBe(210), {
+      timeout: 20_000,
+      interval: 50,
+    });
     await Promise.all([s1.stop(), s2.stop()]);
     expect((await logFor('skip')).every((r) => Number(r.n) === 1)).toBe(true);
   });

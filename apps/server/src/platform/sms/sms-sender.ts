@@ -36,7 +36,10 @@ export class LogOutboxSmsSender implements SmsSender {
   async send(m: SmsMessage, now: Date): Promise<void> {
     this.ctx.log.info({ sms: { tel: maskTel(m.tel), purpose: m.purpose } }, 'sms sent');
     if (this.ctx.env.NODE_ENV === 'production') return;
-    await this.ctx.dbh.db.insertInto('sms_outbox').values({ tel: m.tel, purpose: m.purpose, code: m.code, sent_at: now }).execute();
+    await this.ctx.dbh.db
+      .insertInto('sms_outbox')
+      .values({ tel: m.tel, purpose: m.purpose, code: m.code, sent_at: now })
+      .execute();
   }
 }
 

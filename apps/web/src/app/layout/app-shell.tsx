@@ -11,9 +11,8 @@ export function AppShell() {
   const navigation = useNavigation();
   const location = useLocation();
   const matches = useMatches();
-  const meta = [...matches].reverse().find((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta)?.handle as
-    | { meta: RouteMeta }
-    | undefined;
+  const meta = [...matches].reverse().find((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta)
+    ?.handle as { meta: RouteMeta } | undefined;
 
   useEffect(() => {
     if (navigation.state === 'idle') progress.done();

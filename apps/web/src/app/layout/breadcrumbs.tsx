@@ -9,10 +9,14 @@ export function Breadcrumbs() {
   const fromRoutes: Crumb[] = [];
   for (const m of matches) {
     const meta = (m.handle as { meta?: RouteMeta } | undefined)?.meta;
-    if (meta?.breadcrumb && fromRoutes.at(-1)?.title !== meta.title) fromRoutes.push({ title: meta.title, to: m.pathname });
+    if (meta?.breadcrumb && fromRoutes.at(-1)?.title !== meta.title)
+      fromRoutes.push({ title: meta.title, to: m.pathname });
   }
   if (!fromRoutes.length) return null;
-  const crumbs: Crumb[] = [{ title: '首页', to: '/home' }, ...(tail ? [...fromRoutes.slice(0, -1), ...tail] : fromRoutes)];
+  const crumbs: Crumb[] = [
+    { title: '首页', to: '/home' },
+    ...(tail ? [...fromRoutes.slice(0, -1), ...tail] : fromRoutes),
+  ];
   return (
     <nav className="breadcrumbs container" aria-label="当前位置">
       <span className="breadcrumbs-label">当前位置：</span>
@@ -20,7 +24,11 @@ export function Breadcrumbs() {
         const last = i === crumbs.length - 1;
         return (
           <span key={`${c.title}-${i}`} className="breadcrumbs-item">
-            {last || !c.to ? <span aria-current={last ? 'page' : undefined}>{c.title}</span> : <Link to={c.to}>{c.title}</Link>}
+            {last || !c.to ? (
+              <span aria-current={last ? 'page' : undefined}>{c.title}</span>
+            ) : (
+              <Link to={c.to}>{c.title}</Link>
+            )}
             {last ? null : <span className="breadcrumbs-sep">&gt;</span>}
           </span>
         );

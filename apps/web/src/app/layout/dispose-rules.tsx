@@ -4,7 +4,9 @@ import { Typography } from 'antd';
 export function DisposeRules() {
   return (
     <Typography>
-      <Typography.Paragraph>本平台面向企事业单位、融资租赁公司、机关单位等处置单位开放车辆处置服务，个人车主暂不支持。</Typography.Paragraph>
+      <Typography.Paragraph>
+        本平台面向企事业单位、融资租赁公司、机关单位等处置单位开放车辆处置服务，个人车主暂不支持。
+      </Typography.Paragraph>
       <ol className="rules-list">
         <li>处置单位须通过统一身份认证（单点登录）进入平台，并完成收款账户与开票信息维护。</li>
         <li>提交车辆时须如实填写车辆信息、上传行驶证、登记证书及不少于 6 张车辆照片，并对信息真实性负责。</li>

@@ -32,7 +32,8 @@ export function SiteFooter() {
       </div>
       <div className="footer-operator">
         <div className="container">
-          © {new Date().getFullYear()} {OPERATOR_NAME} 版权所有 · 车拍商城运营 · 本站车辆信息由处置单位提供，以实物及现场查验为准
+          © {new Date().getFullYear()} {OPERATOR_NAME} 版权所有 · 车拍商城运营 ·
+          本站车辆信息由处置单位提供，以实物及现场查验为准
         </div>
       </div>
     </footer>

@@ -54,13 +54,17 @@ export function SiteHeader() {
                   ],
                   onClick: ({ key }) => {
                     if (key === 'logout') void logout();
-                    else void navigate(user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar');
+                    else
+                      void navigate(
+                        user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar',
+                      );
                   },
                 }}
               >
                 <a className="greeting" data-testid="greeting">
                   <UserOutlined /> 您好，{displayName(user)}
-                  {user.role === 'seller' && user.businessUnitName ? `（${user.businessUnitName}）` : ''} <DownOutlined />
+                  {user.role === 'seller' && user.businessUnitName ? `（${user.businessUnitName}）` : ''}{' '}
+                  <DownOutlined />
                 </a>
               </Dropdown>
             ) : (

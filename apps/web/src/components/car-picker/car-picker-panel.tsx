@@ -2,7 +2,14 @@ import type { catalog } from '@chepai/shared';
 import { Empty, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useBrands, useModelList, useSeriesList } from './catalog-queries';
-import { formatGuidePrice, groupBrandsByLetter, groupModelsByYear, groupSeriesByFct, priceRange, type Group } from './picker-groups';
+import {
+  formatGuidePrice,
+  groupBrandsByLetter,
+  groupModelsByYear,
+  groupSeriesByFct,
+  priceRange,
+  type Group,
+} from './picker-groups';
 import './car-picker.css';
 
 export type PickerStep = 1 | 2 | 3;
@@ -85,30 +92,39 @@ export function CarPickerPanel(props: CarPickerPanelProps) {
           {current.isLoading ? (
             <Spin className="picker-loading" />
           ) : step === 1 ? (
-            <Groups groups={brandGroups} render={(b) => (
-              <PickerItem key={b.id} active={b.id === brand?.id} onClick={() => props.onBrand(b)}>
-                <img src={b.logo} alt="" width={24} height={24} loading="lazy" />
-                {b.name}
-              </PickerItem>
-            )} />
+            <Groups
+              groups={brandGroups}
+              render={(b) => (
+                <PickerItem key={b.id} active={b.id === brand?.id} onClick={() => props.onBrand(b)}>
+                  <img src={b.logo} alt="" width={24} height={24} loading="lazy" />
+                  {b.name}
+                </PickerItem>
+              )}
+            />
           ) : step === 2 ? (
-            <Groups groups={seriesGroups} render={(s) => (
-              <PickerItem key={s.id} active={s.id === series?.id} onClick={() => props.onSeries(s)}>
-                <span className="picker-name">{s.seriesName}</span>
-                <span className="picker-price">{priceRange(s.minPrice, s.maxPrice)}</span>
-              </PickerItem>
-            )} />
+            <Groups
+              groups={seriesGroups}
+              render={(s) => (
+                <PickerItem key={s.id} active={s.id === series?.id} onClick={() => props.onSeries(s)}>
+                  <span className="picker-name">{s.seriesName}</span>
+                  <span className="picker-price">{priceRange(s.minPrice, s.maxPrice)}</span>
+                </PickerItem>
+              )}
+            />
           ) : (
-            <Groups groups={modelGroups} render={(m) => (
-              <PickerItem key={m.id} active={m.id === props.modelId} onClick={() => props.onModel(m)}>
-                <span className="picker-name">
-                  {m.name}
-                  {props.takenIds?.has(m.id) ? <Tag className="picker-tag">已添加</Tag> : null}
-                  {m.onSale ? null : <Tag className="picker-tag">停售</Tag>}
-                </span>
-                <span className="picker-price">{formatGuidePrice(m.seriesPrice)}</span>
-              </PickerItem>
-            )} />
+            <Groups
+              groups={modelGroups}
+              render={(m) => (
+                <PickerItem key={m.id} active={m.id === props.modelId} onClick={() => props.onModel(m)}>
+                  <span className="picker-name">
+                    {m.name}
+                    {props.takenIds?.has(m.id) ? <Tag className="picker-tag">已添加</Tag> : null}
+                    {m.onSale ? null : <Tag className="picker-tag">停售</Tag>}
+                  </span>
+                  <span className="picker-price">{formatGuidePrice(m.seriesPrice)}</span>
+                </PickerItem>
+              )}
+            />
           )}
         </div>
       </div>
@@ -130,7 +146,15 @@ function Groups<T>({ groups, render }: { groups: Group<T>[]; render: (item: T) =
   );
 }
 
-function PickerItem({ active, onClick, children }: { active: boolean; onClick: () => void; children: ReactNode }) {
+function PickerItem({
+  active,
+  onClick,
+  children,
+}: {
+  active: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button type="button" className={`picker-item${active ? ' active' : ''}`} onClick={onClick}>
       {children}

@@ -9,10 +9,15 @@ const LONG = 10 * 60_000;
 const silent = { silent: true } as const;
 
 export const fetchModelConfig = (modelId: string) => callApi(catalog.modelConfig, { modelId }, silent);
-export const fetchModelBriefs = (ids: string[]) => callApi(catalog.modelBriefs, { ids: ids.join(',') }, silent);
+export const fetchModelBriefs = (ids: string[]) =>
+  callApi(catalog.modelBriefs, { ids: ids.join(',') }, silent);
 
 export const useBrands = () =>
-  useQuery({ queryKey: ['catalog', 'brands'], queryFn: () => callApi(catalog.allBrands, {}, silent), staleTime: LONG });
+  useQuery({
+    queryKey: ['catalog', 'brands'],
+    queryFn: () => callApi(catalog.allBrands, {}, silent),
+    staleTime: LONG,
+  });
 
 export const useSeriesList = (brandId: string | null) =>
   useQuery({
@@ -31,7 +36,11 @@ export const useModelList = (seriesId: string | null) =>
   });
 
 export const useParamNames = () =>
-  useQuery({ queryKey: ['catalog', 'paramNames'], queryFn: () => callApi(catalog.paramNames, {}, silent), staleTime: LONG });
+  useQuery({
+    queryKey: ['catalog', 'paramNames'],
+    queryFn: () => callApi(catalog.paramNames, {}, silent),
+    staleTime: LONG,
+  });
 
 export const modelConfigQuery = (modelId: string) => ({
   queryKey: ['catalog', 'config', modelId],

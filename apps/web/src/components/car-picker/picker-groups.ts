@@ -21,7 +21,11 @@ export function groupBrandsByLetter(brands: readonly catalog.Brand[]): Group<cat
   }
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
-    .map(([letter, items]) => ({ key: letter, title: letter, items: [...items].sort((x, y) => collator.compare(x.name, y.name)) }));
+    .map(([letter, items]) => ({
+      key: letter,
+      title: letter,
+      items: [...items].sort((x, y) => collator.compare(x.name, y.name)),
+    }));
 }
 
 /** Manufacturer groups in first-seen order; series inside by lowest price. */

@@ -3,7 +3,15 @@ import { useServerNow } from '../../lib/server-clock';
 import { durationText } from './format';
 
 /** Counts down to `target` on the server clock, every second; calls `onElapsed` once at zero. */
-export function Countdown({ target, onElapsed, className }: { target: number; onElapsed?: () => void; className?: string }) {
+export function Countdown({
+  target,
+  onElapsed,
+  className,
+}: {
+  target: number;
+  onElapsed?: () => void;
+  className?: string;
+}) {
   const now = useServerNow(1000);
   const left = target - now;
   const fired = useRef(false);

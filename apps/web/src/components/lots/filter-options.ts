@@ -20,7 +20,11 @@ export const PRICE_OPTIONS: Option[] = (
     ['30-50', '30-50万', 300_000, 500_000],
     ['50-', '50万以上', 500_000, undefined],
   ] as const
-).map(([key, label, lo, hi]) => ({ key, label, apply: (f) => Object.assign(f, { priceMin: lo, priceMax: hi }) }));
+).map(([key, label, lo, hi]) => ({
+  key,
+  label,
+  apply: (f) => Object.assign(f, { priceMin: lo, priceMax: hi }),
+}));
 
 export const AGE_OPTIONS: Option[] = (
   [
@@ -30,7 +34,11 @@ export const AGE_OPTIONS: Option[] = (
     ['5-8', '5-8年', YEAR - 8, YEAR - 5],
     ['8-', '8年以上', undefined, YEAR - 8],
   ] as const
-).map(([key, label, lo, hi]) => ({ key, label, apply: (f) => Object.assign(f, { yearMin: lo, yearMax: hi }) }));
+).map(([key, label, lo, hi]) => ({
+  key,
+  label,
+  apply: (f) => Object.assign(f, { yearMin: lo, yearMax: hi }),
+}));
 
 export const MILEAGE_OPTIONS: Option[] = (
   [
@@ -40,13 +48,38 @@ export const MILEAGE_OPTIONS: Option[] = (
     ['6-10', '6-10万公里', 60_000, 100_000],
     ['10-', '10万公里以上', 100_000, undefined],
   ] as const
-).map(([key, label, lo, hi]) => ({ key, label, apply: (f) => Object.assign(f, { mileageMin: lo, mileageMax: hi }) }));
+).map(([key, label, lo, hi]) => ({
+  key,
+  label,
+  apply: (f) => Object.assign(f, { mileageMin: lo, mileageMax: hi }),
+}));
 
-export const FUEL_OPTIONS: Option[] = lots.FUEL_TYPES.map((t) => ({ key: t, label: t, apply: (f) => Object.assign(f, { fuelType: t }) }));
+export const FUEL_OPTIONS: Option[] = lots.FUEL_TYPES.map((t) => ({
+  key: t,
+  label: t,
+  apply: (f) => Object.assign(f, { fuelType: t }),
+}));
 
-export const CITY_OPTIONS: Option[] = ['上海', '北京', '杭州', '宁波', '苏州', '南京', '广州', '深圳', '成都', '重庆', '武汉', '长沙', '郑州', '济南', '青岛', '天津', '厦门', '西安'].map(
-  (c) => ({ key: c, label: c, apply: (f) => Object.assign(f, { city: c }) }),
-);
+export const CITY_OPTIONS: Option[] = [
+  '上海',
+  '北京',
+  '杭州',
+  '宁波',
+  '苏州',
+  '南京',
+  '广州',
+  '深圳',
+  '成都',
+  '重庆',
+  '武汉',
+  '长沙',
+  '郑州',
+  '济南',
+  '青岛',
+  '天津',
+  '厦门',
+  '西安',
+].map((c) => ({ key: c, label: c, apply: (f) => Object.assign(f, { city: c }) }));
 
 export const STATUS_OPTIONS: Option[] = (
   [
@@ -55,7 +88,11 @@ export const STATUS_OPTIONS: Option[] = (
     ['auction', '竞价中', [3, 4]],
     ['result', '已结束', [5, 6]],
   ] as const
-).map(([key, label, statuses]) => ({ key, label, apply: (f) => Object.assign(f, { statusList: [...statuses] }) }));
+).map(([key, label, statuses]) => ({
+  key,
+  label,
+  apply: (f) => Object.assign(f, { statusList: [...statuses] }),
+}));
 
 export const FILTER_ROWS = [
   { param: 'price', label: '价格', options: PRICE_OPTIONS },

@@ -15,7 +15,11 @@ export const useLotSearch = (filters: FilterInput, pageNum = 1, pageSize = SEARC
   });
 
 export const useBrandFacets = () =>
-  useQuery({ queryKey: ['lots', 'brands'], queryFn: () => callApi(lots.brandFacets, {}), staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: ['lots', 'brands'],
+    queryFn: () => callApi(lots.brandFacets, {}),
+    staleTime: 5 * 60_000,
+  });
 
 export const useHallCounts = () =>
   useQuery({

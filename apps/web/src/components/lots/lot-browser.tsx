@@ -17,7 +17,15 @@ interface Props {
   defaultSort?: SearchSort;
 }
 
-function FilterRow({ label, param, options }: { label: string; param: string; options: Array<{ key: string; label: string }> }) {
+function FilterRow({
+  label,
+  param,
+  options,
+}: {
+  label: string;
+  param: string;
+  options: Array<{ key: string; label: string }>;
+}) {
   const [params, setParams] = useSearchParams();
   const current = params.get(param) ?? '';
   const choose = (key: string) => {
@@ -35,7 +43,11 @@ function FilterRow({ label, param, options }: { label: string; param: string; op
           不限
         </Tag.CheckableTag>
         {options.map((o) => (
-          <Tag.CheckableTag key={o.key} checked={current === o.key} onChange={() => choose(current === o.key ? '' : o.key)}>
+          <Tag.CheckableTag
+            key={o.key}
+            checked={current === o.key}
+            onChange={() => choose(current === o.key ? '' : o.key)}
+          >
             {o.label}
           </Tag.CheckableTag>
         ))}
@@ -57,7 +69,8 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
     if (statuses) f.statusList = statuses;
     const brand = params.get('brand');
     if (brand) f.brandName = brand;
-    const pick = (param: string, options: readonly Option[]) => options.find((o) => o.key === params.get(param))?.apply(f);
+    const pick = (param: string, options: readonly Option[]) =>
+      options.find((o) => o.key === params.get(param))?.apply(f);
     for (const row of FILTER_ROWS) pick(row.param, row.options);
     if (!statuses) pick('status', STATUS_OPTIONS);
     return f;
@@ -80,14 +93,23 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
     <div className="lot-browser">
       <div className="filter-bar">
         {!statuses && <FilterRow label="状态" param="status" options={STATUS_OPTIONS} />}
-        <FilterRow label="品牌" param="brand" options={(brands ?? []).slice(0, 24).map((b) => ({ key: b.brandName, label: b.brandName }))} />
+        <FilterRow
+          label="品牌"
+          param="brand"
+          options={(brands ?? []).slice(0, 24).map((b) => ({ key: b.brandName, label: b.brandName }))}
+        />
         {FILTER_ROWS.map((r) => (
           <FilterRow key={r.param} label={r.label} param={r.param} options={r.options} />
         ))}
       </div>
       <div className="sort-bar" role="group" aria-label="排序">
         {sorts.map((s) => (
-          <Button key={s} type={sort === s ? 'primary' : 'text'} size="small" onClick={() => set({ sort: s === defaultSort ? null : s, page: null })}>
+          <Button
+            key={s}
+            type={sort === s ? 'primary' : 'text'}
+            size="small"
+            onClick={() => set({ sort: s === defaultSort ? null : s, page: null })}
+          >
             {s === 'endingSoon' && upcoming ? '即将开拍' : lots.SEARCH_SORT_TEXT[s]}
           </Button>
         ))}
@@ -99,7 +121,13 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : !data?.list.length ? (
         <div className="lot-empty">
-          <Empty description={params.get('keyword') ? `没有找到与“${params.get('keyword')}”相关的车辆` : '没有找到符合条件的车辆'}>
+          <Empty
+            description={
+              params.get('keyword')
+                ? `没有找到与“${params.get('keyword')}”相关的车辆`
+                : '没有找到符合条件的车辆'
+            }
+          >
             {anyFilter && <Button onClick={() => setParams(new URLSearchParams())}>清空筛选条件</Button>}
           </Empty>
         </div>

@@ -27,11 +27,20 @@ function TimeInfo({ lot }: { lot: LotSummary }) {
 
 /** A lot in a grid: cover, status, title, price, time, city and bids (halls, search, home). */
 export function LotCard({ lot }: { lot: LotSummary }) {
-  const shownPrice = lot.status === 6 && lot.bidCount === 0 ? null : lot.status === 0 || lot.status === 2 ? lot.startPrice : lot.currentPrice;
+  const shownPrice =
+    lot.status === 6 && lot.bidCount === 0
+      ? null
+      : lot.status === 0 || lot.status === 2
+        ? lot.startPrice
+        : lot.currentPrice;
   return (
     <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="lot-card" data-status={lot.status}>
       <div className="lot-card-cover">
-        {lot.coverUrl ? <img src={lot.coverUrl} alt={lot.title} loading="lazy" /> : <div className="lot-card-nophoto">暂无图片</div>}
+        {lot.coverUrl ? (
+          <img src={lot.coverUrl} alt={lot.title} loading="lazy" />
+        ) : (
+          <div className="lot-card-nophoto">暂无图片</div>
+        )}
         <StatusBadge status={lot.status} className="lot-card-status" />
       </div>
       <div className="lot-card-body">

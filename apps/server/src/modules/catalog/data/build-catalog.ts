@@ -1,7 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { firstLetterOf, validateCatalog, type Catalog, type CatalogModel, type CatalogSeries } from '../catalog-import';
+import {
+  firstLetterOf,
+  validateCatalog,
+  type Catalog,
+  type CatalogModel,
+  type CatalogSeries,
+} from '../catalog-import';
 import { BRANDS } from './brands';
 import { buildConfigInfo } from './config-builder';
 import { equipmentScore, type ModelContext } from './config-context';
@@ -35,7 +41,8 @@ function checkFacts(): void {
     for (const [key, pt] of Object.entries(s.pts)) {
       if (pt.engine && !ENGINES[pt.engine]) throw new Error(`${s.id}/${key}: unknown engine ${pt.engine}`);
     }
-    for (const trim of s.trims) if (!s.pts[trim[3]]) throw new Error(`${s.id}: unknown powertrain ${trim[3]}`);
+    for (const trim of s.trims)
+      if (!s.pts[trim[3]]) throw new Error(`${s.id}: unknown powertrain ${trim[3]}`);
   }
 }
 
@@ -91,7 +98,13 @@ export function buildCatalog(): Catalog {
   checkFacts();
   const catalog: Catalog = { notice: NOTICE, brands: [], series: [], models: [] };
   for (const brand of BRANDS) {
-    catalog.brands.push({ id: brand.id, name: brand.name, country: brand.country, firstLetter: firstLetterOf(brand.name), logo: monogram(brand) });
+    catalog.brands.push({
+      id: brand.id,
+      name: brand.name,
+      country: brand.country,
+      firstLetter: firstLetterOf(brand.name),
+      logo: monogram(brand),
+    });
   }
   for (const s of SERIES) {
     const brand = BRANDS.find((b) => b.id === s.brandId);
@@ -127,7 +140,9 @@ export function serialiseCatalog(catalog: Catalog): string {
 }
 
 export function catalogStats(catalog: Catalog) {
-  const counts = catalog.models.map((m) => Object.values(m.configInfo).reduce((acc, c) => acc + Object.keys(c).length, 0));
+  const counts = catalog.models.map((m) =>
+    Object.values(m.configInfo).reduce((acc, c) => acc + Object.keys(c).length, 0),
+  );
   const newEnergy = catalog.models.filter((m) => NEW_ENERGY_TYPES.some((t) => t === m.energyType)).length;
   return {
     brands: catalog.brands.length,

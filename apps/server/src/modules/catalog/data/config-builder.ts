@@ -13,7 +13,13 @@ import {
   motorParams,
   wheelParams,
 } from './config-powertrain';
-import { activeSafety, drivingControls, drivingFeatures, drivingHardware, passiveSafety } from './config-safety';
+import {
+  activeSafety,
+  drivingControls,
+  drivingFeatures,
+  drivingHardware,
+  passiveSafety,
+} from './config-safety';
 
 // Assembles one model's configInfo in the category order of CONFIG_CATEGORIES. A generator that
 // returns null means the category does not apply (发动机 for a battery car, 电动机 and 电池/充电

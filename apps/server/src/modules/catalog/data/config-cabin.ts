@@ -1,40 +1,137 @@
-import { flag, has, ladder, leanScore, NONE, pair, seriesUnit, type Category, type ModelContext } from './config-context';
+import {
+  flag,
+  has,
+  ladder,
+  leanScore,
+  NONE,
+  pair,
+  seriesUnit,
+  type Category,
+  type ModelContext,
+} from './config-context';
 import { isBev, isPlugIn } from './powertrain-facts';
 
 // 屏幕/系统, 智能化配置, 方向盘/内后视镜, 车内充电, 座椅配置, 音响/车内灯光, 空调/冰箱.
 
 const OS: Record<string, string> = {
-  byd: 'DiLink', denza: 'DiLink', fcb: 'DiLink', geely: '银河Flyme Auto', lynkco: 'Flyme Auto', zeekr: 'ZEEKR OS',
-  smart: 'smart OS', changan: '长安OnStyle', deepal: '深蓝OS', avatr: 'AVATR.OS', aito: 'HarmonyOS', xiaomi: 'Xiaomi HyperOS',
-  lixiang: 'Li OS', nio: 'Banyan·榕', xpeng: '天玑XOS', leapmotor: 'Leap OS', haval: 'Coffee OS', tank: 'Coffee OS',
-  wey: 'Coffee OS', chery: '雄狮智舱', hongqi: '旗偲OS', wuling: '灵语OS', baojun: '灵语OS', aion: 'ADiGO', trumpchi: 'ADiGO',
-  voyah: '岚图OS', im: 'IMOS', mg: '斑马智行', tesla: 'Tesla OS', vw: 'MOS', toyota: 'Toyota Connect', lexus: 'Lexus Interface',
-  honda: 'Honda CONNECT', nissan: 'Nissan Connect', buick: 'eConnect', chevrolet: 'MyLink', cadillac: 'CUE', bmw: 'iDrive',
-  benz: 'MBUX', audi: 'MMI', volvo: 'Google车载系统', porsche: 'PCM', landrover: 'Pivi Pro', mazda: 'Mazda Connect',
-  hyundai: 'Bluelink', kia: 'UVO', ford: 'SYNC+',
+  byd: 'DiLink',
+  denza: 'DiLink',
+  fcb: 'DiLink',
+  geely: '银河Flyme Auto',
+  lynkco: 'Flyme Auto',
+  zeekr: 'ZEEKR OS',
+  smart: 'smart OS',
+  changan: '长安OnStyle',
+  deepal: '深蓝OS',
+  avatr: 'AVATR.OS',
+  aito: 'HarmonyOS',
+  xiaomi: 'Xiaomi HyperOS',
+  lixiang: 'Li OS',
+  nio: 'Banyan·榕',
+  xpeng: '天玑XOS',
+  leapmotor: 'Leap OS',
+  haval: 'Coffee OS',
+  tank: 'Coffee OS',
+  wey: 'Coffee OS',
+  chery: '雄狮智舱',
+  hongqi: '旗偲OS',
+  wuling: '灵语OS',
+  baojun: '灵语OS',
+  aion: 'ADiGO',
+  trumpchi: 'ADiGO',
+  voyah: '岚图OS',
+  im: 'IMOS',
+  mg: '斑马智行',
+  tesla: 'Tesla OS',
+  vw: 'MOS',
+  toyota: 'Toyota Connect',
+  lexus: 'Lexus Interface',
+  honda: 'Honda CONNECT',
+  nissan: 'Nissan Connect',
+  buick: 'eConnect',
+  chevrolet: 'MyLink',
+  cadillac: 'CUE',
+  bmw: 'iDrive',
+  benz: 'MBUX',
+  audi: 'MMI',
+  volvo: 'Google车载系统',
+  porsche: 'PCM',
+  landrover: 'Pivi Pro',
+  mazda: 'Mazda Connect',
+  hyundai: 'Bluelink',
+  kia: 'UVO',
+  ford: 'SYNC+',
 };
 
 const WAKE_WORDS: Record<string, string> = {
-  byd: '你好小迪', denza: '你好小迪', fcb: '你好小迪', nio: 'Hi NOMI', lixiang: '理想同学', xpeng: '你好小P', xiaomi: '小爱同学',
-  aito: '小艺小艺', avatr: '小艺小艺', deepal: '小艺小艺', geely: '你好吉利', zeekr: '你好极氪', leapmotor: '你好零跑',
-  tesla: NONE, bmw: '你好宝马', benz: '你好奔驰', audi: '你好奥迪',
+  byd: '你好小迪',
+  denza: '你好小迪',
+  fcb: '你好小迪',
+  nio: 'Hi NOMI',
+  lixiang: '理想同学',
+  xpeng: '你好小P',
+  xiaomi: '小爱同学',
+  aito: '小艺小艺',
+  avatr: '小艺小艺',
+  deepal: '小艺小艺',
+  geely: '你好吉利',
+  zeekr: '你好极氪',
+  leapmotor: '你好零跑',
+  tesla: NONE,
+  bmw: '你好宝马',
+  benz: '你好奔驰',
+  audi: '你好奥迪',
 };
 
 const AUDIO: Record<string, string> = {
-  bmw: 'Harman Kardon哈曼卡顿', benz: 'Burmester柏林之声', audi: 'Bang & Olufsen', volvo: 'Bowers & Wilkins宝华韦健',
-  porsche: 'BOSE', landrover: 'Meridian英国之宝', lexus: 'Mark Levinson', cadillac: 'AKG', lixiang: '理想自研音响',
-  nio: '7.1.4沉浸声', xiaomi: '小米声学', aito: 'HUAWEI SOUND', avatr: 'HUAWEI SOUND', byd: 'Dynaudio丹拿',
-  denza: 'Devialet帝瓦雷', zeekr: 'Yamaha雅马哈', xpeng: 'Xopera小鹏音响', vw: 'Harman Kardon哈曼卡顿', hongqi: 'Dynaudio丹拿',
-  lynkco: 'Infinity燕飞利仕', geely: 'Flyme Sound', im: 'Harman Kardon哈曼卡顿', toyota: 'JBL', honda: 'BOSE',
-  nissan: 'BOSE', buick: 'BOSE', mazda: 'BOSE', kia: 'JBL', hyundai: 'BOSE', ford: 'B&O', wey: 'Sony索尼', tank: 'Infinity燕飞利仕',
-  voyah: 'Dynaudio丹拿', deepal: 'HUAWEI SOUND', smart: 'BEATS',
+  bmw: 'Harman Kardon哈曼卡顿',
+  benz: 'Burmester柏林之声',
+  audi: 'Bang & Olufsen',
+  volvo: 'Bowers & Wilkins宝华韦健',
+  porsche: 'BOSE',
+  landrover: 'Meridian英国之宝',
+  lexus: 'Mark Levinson',
+  cadillac: 'AKG',
+  lixiang: '理想自研音响',
+  nio: '7.1.4沉浸声',
+  xiaomi: '小米声学',
+  aito: 'HUAWEI SOUND',
+  avatr: 'HUAWEI SOUND',
+  byd: 'Dynaudio丹拿',
+  denza: 'Devialet帝瓦雷',
+  zeekr: 'Yamaha雅马哈',
+  xpeng: 'Xopera小鹏音响',
+  vw: 'Harman Kardon哈曼卡顿',
+  hongqi: 'Dynaudio丹拿',
+  lynkco: 'Infinity燕飞利仕',
+  geely: 'Flyme Sound',
+  im: 'Harman Kardon哈曼卡顿',
+  toyota: 'JBL',
+  honda: 'BOSE',
+  nissan: 'BOSE',
+  buick: 'BOSE',
+  mazda: 'BOSE',
+  kia: 'JBL',
+  hyundai: 'BOSE',
+  ford: 'B&O',
+  wey: 'Sony索尼',
+  tank: 'Infinity燕飞利仕',
+  voyah: 'Dynaudio丹拿',
+  deepal: 'HUAWEI SOUND',
+  smart: 'BEATS',
 };
 
 export function screens(ctx: ModelContext): Category {
   const tech = leanScore(ctx, 'tech');
   const tesla = ctx.brand.id === 'tesla';
-  const centre = ladder(tech + seriesUnit(ctx, 'screen'), [1.5, 3, 4.5, 6, 7.5], ['8', '10.1', '12.3', '14.6', '15.6', '16.1']);
-  const hud = has(ctx, 'hud') ? ladder(ctx.score, [4, 6.5], [NONE, 'W-HUD', 'AR-HUD']) : ladder(ctx.score, [6, 8.5], [NONE, 'W-HUD', 'AR-HUD']);
+  const centre = ladder(
+    tech + seriesUnit(ctx, 'screen'),
+    [1.5, 3, 4.5, 6, 7.5],
+    ['8', '10.1', '12.3', '14.6', '15.6', '16.1'],
+  );
+  const hud = has(ctx, 'hud')
+    ? ladder(ctx.score, [4, 6.5], [NONE, 'W-HUD', 'AR-HUD'])
+    : ladder(ctx.score, [6, 8.5], [NONE, 'W-HUD', 'AR-HUD']);
   const chip = tesla
     ? 'AMD Ryzen V2000A'
     : ctx.brand.id === 'aito'
@@ -94,7 +191,9 @@ export function steering(ctx: ModelContext): Category {
           : ctx.score < 1.5
             ? '机械挡杆'
             : '电子挡杆';
-  const paddles = ['at6', 'at8', 'at9', 'at10', 'dct7', 'dct8', 'pdk7', 'pdk8'].includes(gearbox) && (has(ctx, 'sport') || ctx.score >= 4.5);
+  const paddles =
+    ['at6', 'at8', 'at9', 'at10', 'dct7', 'dct8', 'pdk7', 'pdk8'].includes(gearbox) &&
+    (has(ctx, 'sport') || ctx.score >= 4.5);
   return {
     方向盘材质: ladder(lux, [1.5, 3.5, 6.5], ['塑料', '皮质', '真皮', 'Nappa真皮']),
     方向盘位置调节: lux >= 5.5 ? '电动上下+前后调节' : '手动上下+前后调节',
@@ -103,7 +202,9 @@ export function steering(ctx: ModelContext): Category {
     方向盘换挡拨片: paddles ? '●' : NONE,
     方向盘加热: flag(ctx, '方向盘加热', 4, 'lux'),
     方向盘记忆: flag(ctx, '方向盘记忆', 6.5, 'lux'),
-    内后视镜功能: tesla ? '自动防眩目' : ladder(ctx.score, [3, 7], ['手动防眩目', '自动防眩目', '流媒体后视镜']),
+    内后视镜功能: tesla
+      ? '自动防眩目'
+      : ladder(ctx.score, [3, 7], ['手动防眩目', '自动防眩目', '流媒体后视镜']),
     行车电脑显示屏幕: ctx.score < 0.3 ? '单色' : '彩色',
   };
 }
@@ -153,12 +254,19 @@ export function seats(ctx: ModelContext): Category {
     运动风格座椅: has(ctx, 'sport') ? '●' : NONE,
     主座椅调节方式: driver.join('/'),
     副座椅调节方式: passenger.join('/'),
-    '主/副驾驶座电动调节': pair('主', flag(ctx, '主驾驶座电动调节', 2.8, 'lux'), '副', flag(ctx, '副驾驶座电动调节', 4.2, 'lux')),
+    '主/副驾驶座电动调节': pair(
+      '主',
+      flag(ctx, '主驾驶座电动调节', 2.8, 'lux'),
+      '副',
+      flag(ctx, '副驾驶座电动调节', 4.2, 'lux'),
+    ),
     前排座椅功能: front,
     电动座椅记忆功能: ladder(lux, [4.5, 6.5], [NONE, '主驾驶', '主驾驶+副驾驶']),
     副驾驶位后排可调节按钮: flag(ctx, '副驾驶位后排可调节按钮', 5, 'lux'),
     副驾电动腿托: flag(ctx, '副驾电动腿托', 7, 'tech'),
-    第二排座椅调节: threeRows ? '前后调节/靠背调节/腿托调节' : ladder(lux, [3, 6], [NONE, '靠背调节', '前后调节/靠背调节']),
+    第二排座椅调节: threeRows
+      ? '前后调节/靠背调节/腿托调节'
+      : ladder(lux, [3, 6], [NONE, '靠背调节', '前后调节/靠背调节']),
     第二排座椅电动调节: threeRows || lux >= 7 ? flag(ctx, '第二排座椅电动调节', 5, 'lux') : NONE,
     第二排座椅功能: second,
     第二排独立座椅: n === 6 || body === 'MPV' ? '●' : NONE,

@@ -1,4 +1,13 @@
-import { flag, has, ladder, leanScore, NONE, seriesUnit, type Category, type ModelContext } from './config-context';
+import {
+  flag,
+  has,
+  ladder,
+  leanScore,
+  NONE,
+  seriesUnit,
+  type Category,
+  type ModelContext,
+} from './config-context';
 import { isBev } from './powertrain-facts';
 
 // 外观/防盗, 车外灯光, 天窗/玻璃, 外后视镜.
@@ -7,7 +16,10 @@ export function exteriorSecurity(ctx: ModelContext): Category {
   const { series } = ctx;
   const micro = series.level === '微型车';
   const tech = leanScore(ctx, 'tech');
-  const keys = ['遥控钥匙', '蓝牙钥匙', 'NFC/RFID钥匙', 'UWB数字钥匙'].slice(0, ladder(tech, [1, 3, 5.5], [1, 2, 3, 4]));
+  const keys = ['遥控钥匙', '蓝牙钥匙', 'NFC/RFID钥匙', 'UWB数字钥匙'].slice(
+    0,
+    ladder(tech, [1, 3, 5.5], [1, 2, 3, 4]),
+  );
   const hiddenHandles = (isBev(ctx.pt) || (ctx.brand.tech ?? 0) >= 1) && seriesUnit(ctx, 'handles') < 0.6;
   return {
     外观套件: has(ctx, 'sport') || (ctx.tier >= 0.5 && seriesUnit(ctx, 'kit') < 0.5) ? '运动外观套件' : NONE,
@@ -59,7 +71,8 @@ export function roofGlass(ctx: ModelContext): Category {
     车窗防夹手功能: '●',
     多层隔音玻璃: ladder(s, [3.5, 6], [NONE, '前排', '全车']),
     后风挡遮阳帘: series.body === '三厢车' ? flag(ctx, '后风挡遮阳帘', 6, 'lux') : NONE,
-    后排侧窗遮阳帘: series.body === 'MPV' ? flag(ctx, '后排侧窗遮阳帘', 3) : flag(ctx, '后排侧窗遮阳帘', 6.5, 'lux'),
+    后排侧窗遮阳帘:
+      series.body === 'MPV' ? flag(ctx, '后排侧窗遮阳帘', 3) : flag(ctx, '后排侧窗遮阳帘', 6.5, 'lux'),
     后排隐私玻璃: hatch ? flag(ctx, '后排隐私玻璃', 2) : NONE,
     车内化妆镜: s < 1 ? '主驾驶+副驾驶' : '主驾驶+照明灯/副驾驶+照明灯',
     后雨刷: hatch ? '●' : NONE,

@@ -1,18 +1,48 @@
-import { flag, has, modelUnit, NONE, round, seriesUnit, type Category, type ModelContext } from './config-context';
+import {
+  flag,
+  has,
+  modelUnit,
+  NONE,
+  round,
+  seriesUnit,
+  type Category,
+  type ModelContext,
+} from './config-context';
 import { sample } from './prng';
 import { accel, driveInfo, isBev, isPlugIn, kerbWeight } from './powertrain-facts';
 
 // 颜色, 越野/四驱, 特色配置, 选装包, 实测.
 
 const NEUTRAL_COLOURS = ['珍珠白', '冰川白', '曜石黑', '星空灰', '钛金灰', '月影银'];
-const VIVID_COLOURS = ['极光蓝', '深海蓝', '天青色', '雾霾青', '赤焰红', '熔岩橙', '流光紫', '橄榄绿', '森林绿', '暖阳金', '沙漠黄', '玫瑰金'];
+const VIVID_COLOURS = [
+  '极光蓝',
+  '深海蓝',
+  '天青色',
+  '雾霾青',
+  '赤焰红',
+  '熔岩橙',
+  '流光紫',
+  '橄榄绿',
+  '森林绿',
+  '暖阳金',
+  '沙漠黄',
+  '玫瑰金',
+];
 const INTERIOR_COLOURS = ['黑色', '黑/红', '棕色', '米色', '灰色', '蓝/白', '橙/黑', '奶咖色'];
 
 export function colours(ctx: ModelContext): Category {
   // Two or three neutral paints, as nearly every Chinese line-up has, then a few colours.
-  const neutral = sample(NEUTRAL_COLOURS, 2 + Math.floor(seriesUnit(ctx, 'neutral') * 2), ctx.series.id, 'neutral');
+  const neutral = sample(
+    NEUTRAL_COLOURS,
+    2 + Math.floor(seriesUnit(ctx, 'neutral') * 2),
+    ctx.series.id,
+    'neutral',
+  );
   const count = neutral.length + 2 + Math.floor(seriesUnit(ctx, 'colours') * 3);
-  const outside = [...neutral, ...sample(VIVID_COLOURS, count - neutral.length + 1, ctx.series.id, 'exterior')];
+  const outside = [
+    ...neutral,
+    ...sample(VIVID_COLOURS, count - neutral.length + 1, ctx.series.id, 'exterior'),
+  ];
   // The top trim often gets one exclusive colour.
   const shown = ctx.tier >= 0.99 ? outside : outside.slice(0, count);
   const inside = sample(INTERIOR_COLOURS, 1 + Math.floor(ctx.tier * 2.5), ctx.series.id, 'interior');
@@ -68,7 +98,12 @@ export function optionPacks(ctx: ModelContext): Category {
   const out: Category = {};
   for (const [name, yuan] of sample(PACKAGES, count, ctx.series.id, 'packs')) {
     const scaled = Math.round((yuan * (0.6 + seriesUnit(ctx, `pack:${name}`))) / 500) * 500;
-    out[name] = ctx.tier >= 0.99 ? '●' : ctx.tier >= 0.3 || seriesUnit(ctx, `base:${name}`) < 0.3 ? `○ ${scaled}元` : NONE;
+    out[name] =
+      ctx.tier >= 0.99
+        ? '●'
+        : ctx.tier >= 0.3 || seriesUnit(ctx, `base:${name}`) < 0.3
+          ? `○ ${scaled}元`
+          : NONE;
   }
   return out;
 }
@@ -83,7 +118,10 @@ export function measured(ctx: ModelContext): Category {
     '实测0-100km/h加速': t ? `${round(accel(ctx) * (1 + (u('a') - 0.3) * 0.08), 2)}s` : NONE,
     '实测100-0km/h制动': t ? `${round(34 + (kerbWeight(ctx) - 1500) / 400 + u('b') * 3, 2)}m` : NONE,
     实测油耗: t && fuel ? `${round(ctx.pt.cons * (1.05 + u('f') * 0.2), 1)}L/100km` : NONE,
-    实测能耗: t && plug && ctx.pt.battery && ctx.pt.evRange ? `${round(((ctx.pt.battery[0] * 100) / ctx.pt.evRange) * (1.08 + u('e') * 0.15), 1)}kWh/100km` : NONE,
+    实测能耗:
+      t && plug && ctx.pt.battery && ctx.pt.evRange
+        ? `${round(((ctx.pt.battery[0] * 100) / ctx.pt.evRange) * (1.08 + u('e') * 0.15), 1)}kWh/100km`
+        : NONE,
     实测续航: t && plug && ctx.pt.evRange ? `${Math.round(ctx.pt.evRange * (0.72 + u('r') * 0.12))}km` : NONE,
     实测车内怠速噪音: t && fuel ? `${round(38 + u('n0') * 6, 1)}dB` : NONE,
     '实测60km/h匀速车内噪音': t ? `${round(54 + u('n1') * 6, 1)}dB` : NONE,

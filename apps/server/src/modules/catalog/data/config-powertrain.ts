@@ -1,4 +1,13 @@
-import { classScore, has, ladder, NONE, round, seriesUnit, type Category, type ModelContext } from './config-context';
+import {
+  classScore,
+  has,
+  ladder,
+  NONE,
+  round,
+  seriesUnit,
+  type Category,
+  type ModelContext,
+} from './config-context';
 import { pick } from './prng';
 import {
   accel,
@@ -105,8 +114,11 @@ export function basicParams(ctx: ModelContext): Category {
     百公里耗电量: consumption === null ? NONE : `${consumption}kWh/100km`,
     电池快充时间: charge?.fastHours ? `${charge.fastHours}小时` : NONE,
     快充电量百分比: charge?.fastHours ? '30%-80%' : NONE,
-    整车质保: WARRANTY[ctx.brand.id] ?? (domestic ? pick(['6年或15万公里', '5年或15万公里', '4年或12万公里'], ctx.brand.id) : '3年或10万公里'),
-    首任车主质保政策: domestic && isPlugIn(pt) && seriesUnit(ctx, 'lifetime') < 0.6 ? '首任车主三电终身质保' : NONE,
+    整车质保:
+      WARRANTY[ctx.brand.id] ??
+      (domestic ? pick(['6年或15万公里', '5年或15万公里', '4年或12万公里'], ctx.brand.id) : '3年或10万公里'),
+    首任车主质保政策:
+      domestic && isPlugIn(pt) && seriesUnit(ctx, 'lifetime') < 0.6 ? '首任车主三电终身质保' : NONE,
     整备质量: `${kerb}kg`,
     最大满载质量: `${kerb + series.seats * 75 + 150}kg`,
   };
@@ -119,10 +131,20 @@ export function bodyParams(ctx: ModelContext): Category {
   const front = Math.round((width * 0.86) / 5) * 5;
   const suv = series.body === 'SUV';
   const offroad = has(ctx, 'offroad');
-  const clearance = offroad ? 215 + u('gc') * 30 : suv ? 160 + u('gc') * 40 : series.body === 'MPV' ? 135 + u('gc') * 25 : 115 + u('gc') * 35;
-  const trunkBase = { 三厢车: 420, 两厢车: 300, 掀背车: 480, 旅行车: 520, SUV: 480, MPV: 320, 跑车: 300 }[series.body];
+  const clearance = offroad
+    ? 215 + u('gc') * 30
+    : suv
+      ? 160 + u('gc') * 40
+      : series.body === 'MPV'
+        ? 135 + u('gc') * 25
+        : 115 + u('gc') * 35;
+  const trunkBase = { 三厢车: 420, 两厢车: 300, 掀背车: 480, 旅行车: 520, SUV: 480, MPV: 320, 跑车: 300 }[
+    series.body
+  ];
   const cdBase = offroad ? 0.42 : suv ? 0.28 : series.body === 'MPV' ? 0.3 : 0.23;
-  const tank = Math.round(42 + (length - 4000) * 0.02 + seriesClass(ctx) * 1.5 - (pt.energy === '插电式混合动力' ? 6 : 0));
+  const tank = Math.round(
+    42 + (length - 4000) * 0.02 + seriesClass(ctx) * 1.5 - (pt.energy === '插电式混合动力' ? 6 : 0),
+  );
   return {
     长度: `${length}mm`,
     宽度: `${width}mm`,
@@ -137,20 +159,34 @@ export function bodyParams(ctx: ModelContext): Category {
     座位数: `${series.seats}个`,
     油箱容积: ctx.engine ? `${tank}L` : NONE,
     后备厢容积: `${Math.round((trunkBase + (length - 4600) * 0.25 + u('trunk') * 60) / 5) * 5}L`,
-    前备厢容积: has(ctx, 'frunk') || (isBev(pt) && u('frunk') < 0.4) ? `${Math.round(40 + u('frunkL') * 100)}L` : NONE,
+    前备厢容积:
+      has(ctx, 'frunk') || (isBev(pt) && u('frunk') < 0.4) ? `${Math.round(40 + u('frunkL') * 100)}L` : NONE,
     风阻系数: `${round(cdBase + u('cd') * 0.05 - (isBev(pt) ? 0.01 : 0), 3)}Cd`,
     接近角: suv ? `${Math.round((offroad ? 30 : 18) + u('aa') * 8)}°` : NONE,
     离去角: suv ? `${Math.round((offroad ? 28 : 20) + u('da') * 8)}°` : NONE,
   };
 }
 
-const LONGITUDINAL_BRANDS = ['bmw', 'benz', 'audi', 'porsche', 'landrover', 'cadillac', 'tank', 'ford', 'hongqi'];
+const LONGITUDINAL_BRANDS = [
+  'bmw',
+  'benz',
+  'audi',
+  'porsche',
+  'landrover',
+  'cadillac',
+  'tank',
+  'ford',
+  'hongqi',
+];
 
 export function engineParams(ctx: ModelContext): Category | null {
   const e = ctx.engine;
   if (!e) return null;
   const longitudinal =
-    e.layout === 'V' || ctx.pt.rwd === true || has(ctx, 'body-on-frame') || (LONGITUDINAL_BRANDS.includes(ctx.brand.id) && ctx.pt.awd === 'full');
+    e.layout === 'V' ||
+    ctx.pt.rwd === true ||
+    has(ctx, 'body-on-frame') ||
+    (LONGITUDINAL_BRANDS.includes(ctx.brand.id) && ctx.pt.awd === 'full');
   const tech = e.generatorOnly
     ? '增程器专用,米勒循环'
     : e.aspiration === '自然吸气'
@@ -234,7 +270,11 @@ export function batteryParams(ctx: ModelContext): Category | null {
   const density = chem === '三元锂' ? 170 + seriesUnit(ctx, 'wh') * 30 : 140 + seriesUnit(ctx, 'wh') * 25;
   const v2l = isPlugIn(pt) ? ladder(ctx.score, [2, 5.5], [NONE, '3.3kW', '6kW']) : NONE;
   return {
-    电池类型: hybrid ? (ctx.brand.id === 'toyota' && ctx.price < 160000 ? '镍氢电池' : '三元锂电池') : `${chem}电池`,
+    电池类型: hybrid
+      ? ctx.brand.id === 'toyota' && ctx.price < 160000
+        ? '镍氢电池'
+        : '三元锂电池'
+      : `${chem}电池`,
     电芯品牌: pick(CELL_MAKERS[ctx.brand.id] ?? ['宁德时代', '中创新航', '欣旺达'], ctx.series.id, 'cell'),
     电池冷却方式: hybrid ? '风冷' : '液冷',
     电池能量: `${kwh}kWh`,
@@ -261,7 +301,12 @@ export function chassisParams(ctx: ModelContext): Category {
   const d = driveInfo(ctx.pt);
   const cls = seriesClass(ctx);
   const frame = has(ctx, 'body-on-frame');
-  const front = frame || cls >= 5.5 ? '双叉臂式独立悬架' : cls >= 4.5 && ctx.brand.id === 'audi' ? '五连杆式独立悬架' : '麦弗逊式独立悬架';
+  const front =
+    frame || cls >= 5.5
+      ? '双叉臂式独立悬架'
+      : cls >= 4.5 && ctx.brand.id === 'audi'
+        ? '五连杆式独立悬架'
+        : '麦弗逊式独立悬架';
   const rear = frame
     ? '整体桥式非独立悬架'
     : cls < 1.6 && d.drive === '前置前驱'
@@ -270,7 +315,8 @@ export function chassisParams(ctx: ModelContext): Category {
   return {
     驱动方式: d.drive,
     四驱形式: d.awdKind,
-    中央差速器结构: ctx.pt.awd === 'full' ? (frame ? '行星齿轮式' : '多片离合器') : ctx.pt.awd ? '多片离合器' : NONE,
+    中央差速器结构:
+      ctx.pt.awd === 'full' ? (frame ? '行星齿轮式' : '多片离合器') : ctx.pt.awd ? '多片离合器' : NONE,
     前悬架类型: front,
     后悬架类型: rear,
     助力类型: '电动助力',
@@ -307,14 +353,28 @@ export function wheelParams(ctx: ModelContext): Category {
   const rim = rimInches(ctx);
   const kerb = kerbWeight(ctx);
   const suvExtra = series.body === 'SUV' ? 10 : 0;
-  const width = Math.min(305, Math.max(145, Math.round((175 + suvExtra + (kerb - 1000) * 0.045 + (rim - 16) * 8) / 10) * 10 + 5));
+  const width = Math.min(
+    305,
+    Math.max(145, Math.round((175 + suvExtra + (kerb - 1000) * 0.045 + (rim - 16) * 8) / 10) * 10 + 5),
+  );
   const micro = series.level === '微型车';
   // Typical overall tyre diameters (mm); the aspect ratio follows from rim and width.
   const dia =
-    { 微型车: 520, 小型车: 620, 跑车: 680, 小型SUV: 670, 紧凑型SUV: 690, 中型SUV: 710, 中大型SUV: 730, 大型SUV: 760 }[
-      series.level as string
-    ] ?? (series.body === 'MPV' ? 700 : 670);
-  const aspect = (w: number) => Math.min(75, Math.max(30, Math.round(((dia + (has(ctx, 'offroad') ? 60 : 0) - rim * 25.4) / 2 / w) * 20) * 5));
+    {
+      微型车: 520,
+      小型车: 620,
+      跑车: 680,
+      小型SUV: 670,
+      紧凑型SUV: 690,
+      中型SUV: 710,
+      中大型SUV: 730,
+      大型SUV: 760,
+    }[series.level as string] ?? (series.body === 'MPV' ? 700 : 670);
+  const aspect = (w: number) =>
+    Math.min(
+      75,
+      Math.max(30, Math.round(((dia + (has(ctx, 'offroad') ? 60 : 0) - rim * 25.4) / 2 / w) * 20) * 5),
+    );
   const staggered = (has(ctx, 'sport') || (ctx.pt.rwd && seriesClass(ctx) > 4)) && ctx.tier > 0.5;
   const rearWidth = staggered ? width + 30 : width;
   const cls = seriesClass(ctx);
@@ -324,6 +384,12 @@ export function wheelParams(ctx: ModelContext): Category {
     驻车制动类型: micro || ctx.pt.gearbox === 'mt5' ? '手刹' : '电子驻车',
     前轮胎规格: `${width}/${aspect(width)} R${rim}`,
     后轮胎规格: `${rearWidth}/${aspect(rearWidth)} R${rim}`,
-    备胎规格: has(ctx, 'offroad') ? '全尺寸' : isBev(ctx.pt) ? '无' : seriesUnit(ctx, 'spare') < 0.5 ? '非全尺寸' : '无',
+    备胎规格: has(ctx, 'offroad')
+      ? '全尺寸'
+      : isBev(ctx.pt)
+        ? '无'
+        : seriesUnit(ctx, 'spare') < 0.5
+          ? '非全尺寸'
+          : '无',
   };
 }

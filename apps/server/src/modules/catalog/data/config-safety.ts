@@ -19,18 +19,66 @@ const IMPORTED_CHIPS: readonly Chip[] = [
 
 /** Driver-assist computers per brand for assist levels 1..3. */
 const CHIPS: Record<string, readonly Chip[]> = {
-  tesla: [['Tesla FSD HW4.0', 144], ['Tesla FSD HW4.0', 144], ['Tesla FSD HW4.0', 144]],
-  xpeng: [['地平线征程3', 5], ['NVIDIA DRIVE Orin-X', 254], ['NVIDIA DRIVE Orin-X ×2', 508]],
-  aito: [['地平线征程3', 5], ['华为MDC 610', 200], ['华为MDC 810', 400]],
-  avatr: [['地平线征程3', 5], ['华为MDC 610', 200], ['华为MDC 810', 400]],
-  deepal: [['地平线征程3', 5], ['华为MDC 610', 200], ['华为MDC 810', 400]],
-  lixiang: [['地平线征程5', 128], ['地平线征程6M', 128], ['NVIDIA DRIVE Thor-U', 700]],
-  nio: [['NVIDIA DRIVE Orin-X ×4', 1016], ['NVIDIA DRIVE Orin-X ×4', 1016], ['NVIDIA DRIVE Orin-X ×4', 1016]],
-  xiaomi: [['NVIDIA DRIVE Orin-N', 84], ['NVIDIA DRIVE Orin-N', 84], ['NVIDIA DRIVE Orin-X ×2', 508]],
-  zeekr: [['Mobileye EyeQ5H ×2', 48], ['NVIDIA DRIVE Orin-X ×2', 508], ['NVIDIA DRIVE Orin-X ×2', 508]],
-  byd: [['地平线征程6M', 128], ['地平线征程6M', 128], ['NVIDIA DRIVE Orin-X', 254]],
-  denza: [['地平线征程6M', 128], ['NVIDIA DRIVE Orin-X', 254], ['NVIDIA DRIVE Orin-X ×2', 508]],
-  fcb: [['地平线征程6M', 128], ['地平线征程6M', 128], ['NVIDIA DRIVE Orin-X', 254]],
+  tesla: [
+    ['Tesla FSD HW4.0', 144],
+    ['Tesla FSD HW4.0', 144],
+    ['Tesla FSD HW4.0', 144],
+  ],
+  xpeng: [
+    ['地平线征程3', 5],
+    ['NVIDIA DRIVE Orin-X', 254],
+    ['NVIDIA DRIVE Orin-X ×2', 508],
+  ],
+  aito: [
+    ['地平线征程3', 5],
+    ['华为MDC 610', 200],
+    ['华为MDC 810', 400],
+  ],
+  avatr: [
+    ['地平线征程3', 5],
+    ['华为MDC 610', 200],
+    ['华为MDC 810', 400],
+  ],
+  deepal: [
+    ['地平线征程3', 5],
+    ['华为MDC 610', 200],
+    ['华为MDC 810', 400],
+  ],
+  lixiang: [
+    ['地平线征程5', 128],
+    ['地平线征程6M', 128],
+    ['NVIDIA DRIVE Thor-U', 700],
+  ],
+  nio: [
+    ['NVIDIA DRIVE Orin-X ×4', 1016],
+    ['NVIDIA DRIVE Orin-X ×4', 1016],
+    ['NVIDIA DRIVE Orin-X ×4', 1016],
+  ],
+  xiaomi: [
+    ['NVIDIA DRIVE Orin-N', 84],
+    ['NVIDIA DRIVE Orin-N', 84],
+    ['NVIDIA DRIVE Orin-X ×2', 508],
+  ],
+  zeekr: [
+    ['Mobileye EyeQ5H ×2', 48],
+    ['NVIDIA DRIVE Orin-X ×2', 508],
+    ['NVIDIA DRIVE Orin-X ×2', 508],
+  ],
+  byd: [
+    ['地平线征程6M', 128],
+    ['地平线征程6M', 128],
+    ['NVIDIA DRIVE Orin-X', 254],
+  ],
+  denza: [
+    ['地平线征程6M', 128],
+    ['NVIDIA DRIVE Orin-X', 254],
+    ['NVIDIA DRIVE Orin-X ×2', 508],
+  ],
+  fcb: [
+    ['地平线征程6M', 128],
+    ['地平线征程6M', 128],
+    ['NVIDIA DRIVE Orin-X', 254],
+  ],
 };
 
 const ASSIST_NAMES: Record<string, string> = {
@@ -80,7 +128,12 @@ export function passiveSafety(ctx: ModelContext): Category {
   const knee = flag(ctx, '膝部气囊', 4.5);
   const centre = flag(ctx, '前排中间气囊', 6.5, 'tech');
   const count =
-    2 + (frontSide === '●' ? 2 : 0) + (rearSide === '●' ? 2 : 0) + (curtain === '●' ? 2 : 0) + (knee === '●' ? 1 : 0) + (centre === '●' ? 1 : 0);
+    2 +
+    (frontSide === '●' ? 2 : 0) +
+    (rearSide === '●' ? 2 : 0) +
+    (curtain === '●' ? 2 : 0) +
+    (knee === '●' ? 1 : 0) +
+    (centre === '●' ? 1 : 0);
   return {
     '主/副驾驶座安全气囊': '主●/副●',
     '前/后排侧气囊': pair('前', frontSide, '后', rearSide),
@@ -129,7 +182,12 @@ export function drivingControls(ctx: ModelContext): Category {
   const electricDrive = ctx.pt.motor !== undefined;
   return {
     驾驶模式切换: modes.join('/'),
-    发动机启停技术: ctx.engine && !ctx.engine.generatorOnly ? (ctx.pt.energy === '汽油' ? flag(ctx, '发动机启停技术', 1) : '●') : NONE,
+    发动机启停技术:
+      ctx.engine && !ctx.engine.generatorOnly
+        ? ctx.pt.energy === '汽油'
+          ? flag(ctx, '发动机启停技术', 1)
+          : '●'
+        : NONE,
     自动驻车: ctx.pt.gearbox === 'mt5' || ctx.series.level === '微型车' ? NONE : flag(ctx, '自动驻车', 1.2),
     上坡辅助: '●',
     陡坡缓降: ctx.series.body === 'SUV' ? flag(ctx, '陡坡缓降', 2) : flag(ctx, '陡坡缓降', 6),
@@ -149,15 +207,19 @@ export function drivingHardware(ctx: ModelContext): Category {
   const chip = level === 0 ? null : (CHIPS[ctx.brand.id] ?? fallback)[level - 1];
   const tesla = ctx.brand.id === 'tesla';
   const lidar = level === 3 && has(ctx, 'lidar') ? (ctx.score >= 9 ? 3 : 1) : 0;
-  const view = ladder(ctx.score, [0.8, 3, 6.5], [NONE, '倒车影像', '360度全景影像', '360度全景影像/透明底盘']);
+  const view = ladder(
+    ctx.score,
+    [0.8, 3, 6.5],
+    [NONE, '倒车影像', '360度全景影像', '360度全景影像/透明底盘'],
+  );
   return {
     辅助驾驶芯片: chip ? chip[0] : NONE,
     芯片总算力: chip ? `${chip[1]}TOPS` : NONE,
     前方感知摄像头: level === 0 ? NONE : level === 1 ? '单目' : '三目',
-    摄像头数量: `${tesla ? 8 : [view === NONE ? 0 : 1, 5, 10, 11][level] ?? 0}个`,
+    摄像头数量: `${tesla ? 8 : ([view === NONE ? 0 : 1, 5, 10, 11][level] ?? 0)}个`,
     车内摄像头数量: `${ladder(leanScore(ctx, 'tech'), [4, 7], [0, 1, 2])}个`,
     超声波雷达数量: `${tesla ? 0 : ladder(ctx.score, [0.8, 2.5, 4.5], [0, 4, 8, 12])}个`,
-    毫米波雷达数量: `${tesla ? 0 : [0, 1, 3, 5][level] ?? 0}个`,
+    毫米波雷达数量: `${tesla ? 0 : ([0, 1, 3, 5][level] ?? 0)}个`,
     激光雷达数量: `${lidar}个`,
     驾驶辅助影像: view,
     '前/后驻车雷达': pair('前', flag(ctx, '前驻车雷达', 2.5), '后', ctx.score >= 0.8 ? '●' : '-'),

@@ -15,7 +15,13 @@ export interface MotorTotals {
 
 export function motorTotals(pt: PowertrainFact): MotorTotals {
   const [fkw, fnm, rkw, rnm] = pt.motor ?? [0, 0, 0, 0];
-  return { kw: fkw + rkw, nm: fnm + rnm, count: (fkw > 0 ? 1 : 0) + (rkw > 0 ? 1 : 0), front: [fkw, fnm], rear: [rkw, rnm] };
+  return {
+    kw: fkw + rkw,
+    nm: fnm + rnm,
+    count: (fkw > 0 ? 1 : 0) + (rkw > 0 ? 1 : 0),
+    front: [fkw, fnm],
+    rear: [rkw, rnm],
+  };
 }
 
 export const isPlugIn = (pt: PowertrainFact): boolean =>

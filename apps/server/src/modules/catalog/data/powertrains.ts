@@ -15,7 +15,12 @@ export const FR = (fkw: number, fnm: number, rkw: number, rnm: number): MotorTup
 export const LFP: Chem = '磷酸铁锂';
 export const NCM: Chem = '三元锂';
 
-export const ice = (engine: string, gearbox: PowertrainFact['gearbox'], cons: number, x: Extra = {}): PowertrainFact => ({
+export const ice = (
+  engine: string,
+  gearbox: PowertrainFact['gearbox'],
+  cons: number,
+  x: Extra = {},
+): PowertrainFact => ({
   energy: '汽油',
   engine,
   gearbox,
@@ -24,7 +29,12 @@ export const ice = (engine: string, gearbox: PowertrainFact['gearbox'], cons: nu
 });
 
 /** 48V mild hybrid: still a petrol car for tax purposes. */
-export const mhev = (engine: string, gearbox: PowertrainFact['gearbox'], cons: number, x: Extra = {}): PowertrainFact => ({
+export const mhev = (
+  engine: string,
+  gearbox: PowertrainFact['gearbox'],
+  cons: number,
+  x: Extra = {},
+): PowertrainFact => ({
   energy: '汽油+48V轻混系统',
   engine,
   gearbox,
@@ -33,7 +43,13 @@ export const mhev = (engine: string, gearbox: PowertrainFact['gearbox'], cons: n
 });
 
 /** Full hybrid (not plug-in): no NEV status in China. */
-export const hev = (engine: string, motor: MotorTuple, sysKw: number, cons: number, x: Extra = {}): PowertrainFact => ({
+export const hev = (
+  engine: string,
+  motor: MotorTuple,
+  sysKw: number,
+  cons: number,
+  x: Extra = {},
+): PowertrainFact => ({
   energy: '油电混合',
   engine,
   motor,
@@ -52,7 +68,16 @@ export const phev = (
   evRange: number,
   cons: number,
   x: Extra = {},
-): PowertrainFact => ({ energy: '插电式混合动力', engine, motor, battery: [kwh, chem], evRange, gearbox: 'dht', cons, ...x });
+): PowertrainFact => ({
+  energy: '插电式混合动力',
+  engine,
+  motor,
+  battery: [kwh, chem],
+  evRange,
+  gearbox: 'dht',
+  cons,
+  ...x,
+});
 
 export const erev = (
   engine: string,
@@ -62,10 +87,25 @@ export const erev = (
   evRange: number,
   cons: number,
   x: Extra = {},
-): PowertrainFact => ({ energy: '增程式', engine, motor, battery: [kwh, chem], evRange, gearbox: 'single', cons, ...x });
+): PowertrainFact => ({
+  energy: '增程式',
+  engine,
+  motor,
+  battery: [kwh, chem],
+  evRange,
+  gearbox: 'single',
+  cons,
+  ...x,
+});
 
 /** Battery car; consumption defaults to battery ÷ range plus 12 % for losses, close to CLTC figures. */
-export const bev = (motor: MotorTuple, kwh: number, chem: Chem, range: number, x: Extra = {}): PowertrainFact => ({
+export const bev = (
+  motor: MotorTuple,
+  kwh: number,
+  chem: Chem,
+  range: number,
+  x: Extra = {},
+): PowertrainFact => ({
   energy: '纯电动',
   motor,
   battery: [kwh, chem],

@@ -11,6 +11,9 @@ export async function login(input: EndpointInput<typeof accounts.login>): Promis
   return { ...data.userInfo, role: data.role, token: data.token };
 }
 
-export const register = (input: EndpointInput<typeof accounts.register>) => callApi(accounts.register, input, { encrypt: ['password'] });
-export const checkCode = (input: EndpointInput<typeof accounts.checkAuthCode>) => callApi(accounts.checkAuthCode, input);
-export const findPwd = (input: EndpointInput<typeof accounts.findPwd>) => callApi(accounts.findPwd, input, { encrypt: ['password'] });
+export const register = (input: EndpointInput<typeof accounts.register>) =>
+  callApi(accounts.register, input, { encrypt: ['password'] });
+export const checkCode = (input: EndpointInput<typeof accounts.checkAuthCode>) =>
+  callApi(accounts.checkAuthCode, input);
+export const findPwd = (input: EndpointInput<typeof accounts.findPwd>) =>
+  callApi(accounts.findPwd, input, { encrypt: ['password'] });

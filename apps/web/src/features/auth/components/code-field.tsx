@@ -17,7 +17,12 @@ export function CodeField({ form, rules, send, telField = 'tel', name = 'code', 
     <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 24 }}>
       <div className="code-row">
         <Form.Item name={name} rules={rules} noStyle={false} validateFirst>
-          <Input placeholder="请输入6位验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          <Input
+            placeholder="请输入6位验证码"
+            maxLength={6}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
         </Form.Item>
         <SendCodeButton
           onSend={async () => {

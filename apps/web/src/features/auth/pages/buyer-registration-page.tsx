@@ -61,7 +61,8 @@ export default function BuyerRegistrationPage() {
       <div className="auth-panel">
         <h1>竞买人注册</h1>
         <div className="auth-sub">
-          根据网络司法拍卖及机动车交易相关规定，参与竞拍须完成实名登记。已有账号？<Link to="/login">立即登录</Link>
+          根据网络司法拍卖及机动车交易相关规定，参与竞拍须完成实名登记。已有账号？
+          <Link to="/login">立即登录</Link>
         </div>
         <Form
           form={form}
@@ -80,17 +81,33 @@ export default function BuyerRegistrationPage() {
                 <Input placeholder="用于登录和接收竞拍通知" maxLength={11} inputMode="numeric" />
               </Form.Item>
               <CodeField form={form} label="短信验证码" rules={rule('code')} send={sendRegisterCode} />
-              <Form.Item name="password" label="登录密码" required rules={rule('password')} extra="8-20位，须同时包含数字、小写字母和大写字母">
+              <Form.Item
+                name="password"
+                label="登录密码"
+                required
+                rules={rule('password')}
+                extra="8-20位，须同时包含数字、小写字母和大写字母"
+              >
                 <Input.Password placeholder="请设置登录密码" maxLength={20} autoComplete="new-password" />
               </Form.Item>
-              <Form.Item name="confirm" label="确认密码" required dependencies={['password']} rules={[sameAs('password')]}>
+              <Form.Item
+                name="confirm"
+                label="确认密码"
+                required
+                dependencies={['password']}
+                rules={[sameAs('password')]}
+              >
                 <Input.Password placeholder="请再次输入登录密码" maxLength={20} autoComplete="new-password" />
               </Form.Item>
             </Col>
           </Row>
           <div className="auth-section">实名信息</div>
           <Form.Item name="bidderType" label="竞买人类型" required>
-            <Radio.Group optionType="button" buttonStyle="solid" options={Object.entries(accounts.BIDDER_TYPES).map(([value, label]) => ({ value, label }))} />
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={Object.entries(accounts.BIDDER_TYPES).map(([value, label]) => ({ value, label }))}
+            />
           </Form.Item>
           {bidderType === 'company' ? (
             <>
@@ -102,13 +119,30 @@ export default function BuyerRegistrationPage() {
               </Form.Item>
             </>
           ) : null}
-          <Form.Item name="realName" label={bidderType === 'company' ? '经办人姓名' : '真实姓名'} required rules={rule('realName')}>
+          <Form.Item
+            name="realName"
+            label={bidderType === 'company' ? '经办人姓名' : '真实姓名'}
+            required
+            rules={rule('realName')}
+          >
             <Input placeholder="与身份证一致" maxLength={40} />
           </Form.Item>
-          <Form.Item name="idCardNo" label={bidderType === 'company' ? '经办人身份证号' : '身份证号'} required rules={rule('idCardNo')} extra="仅用于竞买资格实名核验，登记后页面仅显示部分号码">
+          <Form.Item
+            name="idCardNo"
+            label={bidderType === 'company' ? '经办人身份证号' : '身份证号'}
+            required
+            rules={rule('idCardNo')}
+            extra="仅用于竞买资格实名核验，登记后页面仅显示部分号码"
+          >
             <Input placeholder="18位居民身份证号" maxLength={18} />
           </Form.Item>
-          <Form.Item name="agree" valuePropName="checked" wrapperCol={{ offset: 0 }} style={{ paddingLeft: 132 }} rules={rule('agree')}>
+          <Form.Item
+            name="agree"
+            valuePropName="checked"
+            wrapperCol={{ offset: 0 }}
+            style={{ paddingLeft: 132 }}
+            rules={rule('agree')}
+          >
             <Checkbox>
               我已阅读并同意
               <a href={links.rules} target="_blank" rel="noreferrer">

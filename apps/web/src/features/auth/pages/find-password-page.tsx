@@ -50,25 +50,56 @@ export default function FindPasswordPage() {
       <div className="auth-panel">
         <h1>找回密码</h1>
         <div className="auth-sub">通过注册手机号接收验证码，重新设置登录密码。</div>
-        <Steps current={step} items={[{ title: '验证手机号' }, { title: '设置新密码' }, { title: '完成' }]} style={{ margin: '8px 0 32px' }} />
+        <Steps
+          current={step}
+          items={[{ title: '验证手机号' }, { title: '设置新密码' }, { title: '完成' }]}
+          style={{ margin: '8px 0 32px' }}
+        />
         <div className="auth-narrow">
           {step === 0 ? (
-            <Form form={verifyForm} layout="vertical" size="large" onFinish={(v: Record<string, string>) => void verify(v)}>
+            <Form
+              form={verifyForm}
+              layout="vertical"
+              size="large"
+              onFinish={(v: Record<string, string>) => void verify(v)}
+            >
               <Form.Item name="tel" label="手机号" required rules={[zodRule(verifySchema, 'tel')]}>
                 <Input placeholder="请输入注册时使用的手机号" maxLength={11} inputMode="numeric" />
               </Form.Item>
-              <CodeField form={verifyForm} label="短信验证码" rules={[zodRule(verifySchema, 'code')]} send={sendFindPwdCode} />
+              <CodeField
+                form={verifyForm}
+                label="短信验证码"
+                rules={[zodRule(verifySchema, 'code')]}
+                send={sendFindPwdCode}
+              />
               <Button type="primary" htmlType="submit" block loading={busy}>
                 下一步
               </Button>
             </Form>
           ) : null}
           {step === 1 ? (
-            <Form form={passwordForm} layout="vertical" size="large" onFinish={(v: Record<string, string>) => void reset(v)}>
-              <Form.Item name="password" label="新密码" required rules={[zodRule(schema, 'password', (v) => ({ ...verified, ...v }))]} extra="8-20位，须同时包含数字、小写字母和大写字母">
+            <Form
+              form={passwordForm}
+              layout="vertical"
+              size="large"
+              onFinish={(v: Record<string, string>) => void reset(v)}
+            >
+              <Form.Item
+                name="password"
+                label="新密码"
+                required
+                rules={[zodRule(schema, 'password', (v) => ({ ...verified, ...v }))]}
+                extra="8-20位，须同时包含数字、小写字母和大写字母"
+              >
                 <Input.Password placeholder="请设置新密码" maxLength={20} autoComplete="new-password" />
               </Form.Item>
-              <Form.Item name="confirm" label="确认新密码" required dependencies={['password']} rules={[sameAs('password')]}>
+              <Form.Item
+                name="confirm"
+                label="确认新密码"
+                required
+                dependencies={['password']}
+                rules={[sameAs('password')]}
+              >
                 <Input.Password placeholder="请再次输入新密码" maxLength={20} autoComplete="new-password" />
               </Form.Item>
               <Button type="primary" htmlType="submit" block loading={busy}>
@@ -82,7 +113,10 @@ export default function FindPasswordPage() {
               title="密码已重置"
               subTitle="为了账户安全，所有设备上的登录状态均已失效，请使用新密码登录。"
               extra={
-                <Button type="primary" onClick={() => void navigate(`/login${verified ? `?tel=${verified.tel}` : ''}`)}>
+                <Button
+                  type="primary"
+                  onClick={() => void navigate(`/login${verified ? `?tel=${verified.tel}` : ''}`)}
+                >
                   去登录
                 </Button>
               }

@@ -55,13 +55,31 @@ function BuyerLogin() {
   };
 
   const form_ = (
-    <Form form={form} layout="vertical" size="large" onFinish={(v: Record<string, string>) => void submit(v)} initialValues={{ tel: params.get('tel') ?? '' }} requiredMark={false}>
+    <Form
+      form={form}
+      layout="vertical"
+      size="large"
+      onFinish={(v: Record<string, string>) => void submit(v)}
+      initialValues={{ tel: params.get('tel') ?? '' }}
+      requiredMark={false}
+    >
       <Form.Item name="tel" rules={[zodRule(schema, 'tel')]}>
-        <Input placeholder="请输入手机号" maxLength={11} inputMode="numeric" autoComplete="username" aria-label="手机号" />
+        <Input
+          placeholder="请输入手机号"
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="username"
+          aria-label="手机号"
+        />
       </Form.Item>
       {mode === 'password' ? (
         <Form.Item name="password" rules={[zodRule(schema, 'password')]}>
-          <Input.Password placeholder="请输入密码" maxLength={20} autoComplete="current-password" aria-label="密码" />
+          <Input.Password
+            placeholder="请输入密码"
+            maxLength={20}
+            autoComplete="current-password"
+            aria-label="密码"
+          />
         </Form.Item>
       ) : (
         <CodeField form={form} rules={[zodRule(schema, 'code')]} send={sendLoginCode} />

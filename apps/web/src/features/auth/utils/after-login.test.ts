@@ -6,7 +6,14 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/personalCenter/invoiceInformation')).toBe('/personalCenter/invoiceInformation');
     expect(safeRedirect('/searchHall?keyword=宝马')).toBe('/searchHall?keyword=宝马');
   });
-  it.each([null, '', 'https://evil.example/', '//evil.example/x', '/login?redirect=/home', 'javascript:alert(1)'])('sends %s home', (raw) => {
+  it.each([
+    null,
+    '',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/login?redirect=/home',
+    'javascript:alert(1)',
+  ])('sends %s home', (raw) => {
     expect(safeRedirect(raw)).toBe('/home');
   });
 });

@@ -10,7 +10,11 @@ export const useDepositInfo = (orderId: string, waitingForPayment: boolean) =>
     refetchInterval: (q) => (waitingForPayment && !q.state.data?.registered ? 1000 : false),
   });
 
-export const usePayDeposit = () => useMutation({ mutationFn: (orderId: string) => callApi(bidding.deposit, { orderId }) });
+export const usePayDeposit = () =>
+  useMutation({ mutationFn: (orderId: string) => callApi(bidding.deposit, { orderId }) });
 
 export const useMyDeposits = (pageNum: number) =>
-  useQuery({ queryKey: ['my-deposits', pageNum], queryFn: () => callApi(bidding.myDeposits, { pageNum, pageSize: 10 }) });
+  useQuery({
+    queryKey: ['my-deposits', pageNum],
+    queryFn: () => callApi(bidding.myDeposits, { pageNum, pageSize: 10 }),
+  });

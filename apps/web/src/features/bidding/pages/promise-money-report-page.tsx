@@ -26,7 +26,11 @@ function DepositForLot({ orderId }: { orderId: string }) {
     <QueryState isLoading={lot.isLoading || deposit.isLoading} error={lot.error ?? deposit.error}>
       {l && d && (
         <div className="deposit-page panel">
-          <Steps current={step} items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]} className="deposit-steps" />
+          <Steps
+            current={step}
+            items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]}
+            className="deposit-steps"
+          />
           <Descriptions bordered column={2} size="middle" className="deposit-lot">
             <Descriptions.Item label="拍品" span={2}>
               <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>{l.title}</Link>
@@ -46,7 +50,8 @@ function DepositForLot({ orderId }: { orderId: string }) {
               title="报名成功"
               subTitle={
                 <>
-                  您的竞买号：<strong data-testid="bidder-no">{d.bidderNo}</strong>，保证金 {yuanText(d.amount)} 已冻结，未成交将于结拍后全额退还。
+                  您的竞买号：<strong data-testid="bidder-no">{d.bidderNo}</strong>，保证金{' '}
+                  {yuanText(d.amount)} 已冻结，未成交将于结拍后全额退还。
                 </>
               }
               extra={
@@ -58,18 +63,34 @@ function DepositForLot({ orderId }: { orderId: string }) {
               }
             />
           ) : returned ? (
-            <Result icon={<Spin size="large" />} title="正在确认支付结果…" subTitle="支付公司的通知到达后自动完成报名，请稍候" />
+            <Result
+              icon={<Spin size="large" />}
+              title="正在确认支付结果…"
+              subTitle="支付公司的通知到达后自动完成报名，请稍候"
+            />
           ) : !OPEN.has(l.status) || l.endTime <= Date.now() ? (
-            <Alert type="warning" showIcon message={l.status === 0 ? '报名尚未开始，请在报名期内缴纳保证金' : '该拍品已不在报名期'} />
+            <Alert
+              type="warning"
+              showIcon
+              message={l.status === 0 ? '报名尚未开始，请在报名期内缴纳保证金' : '该拍品已不在报名期'}
+            />
           ) : (
             <div className="deposit-agreement">
-              {params.has('cancelled') && <Alert type="info" showIcon message="您已取消支付，可重新发起" className="deposit-alert" />}
+              {params.has('cancelled') && (
+                <Alert type="info" showIcon message="您已取消支付，可重新发起" className="deposit-alert" />
+              )}
               <h3>竞买须知</h3>
               <ol>
                 <li>缴纳保证金后方可出价；首次出价不低于起拍价，之后每次按加价幅度的整数倍加价。</li>
-                <li>结束前 {l.extendWindowMinutes} 分钟内有人出价，结束时间顺延至出价后 {l.extendStepMinutes} 分钟（延时竞价）。</li>
+                <li>
+                  结束前 {l.extendWindowMinutes} 分钟内有人出价，结束时间顺延至出价后 {l.extendStepMinutes}{' '}
+                  分钟（延时竞价）。
+                </li>
                 <li>可设置代理出价上限，系统以最小必要金额自动代您出价；出价相同者以先出价者为准。</li>
-                <li>未竞得者的保证金于结拍后全额退还；竞得者的保证金抵作成交价款，竞得后 72 小时内未付清余款的，保证金不予退还。</li>
+                <li>
+                  未竞得者的保证金于结拍后全额退还；竞得者的保证金抵作成交价款，竞得后 72
+                  小时内未付清余款的，保证金不予退还。
+                </li>
               </ol>
               <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
                 我已阅读并同意《竞买协议》及以上竞价规则
@@ -80,7 +101,9 @@ function DepositForLot({ orderId }: { orderId: string }) {
                   size="large"
                   disabled={!agreed}
                   loading={pay.isPending}
-                  onClick={() => pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
+                  onClick={() =>
+                    pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })
+                  }
                 >
                   去支付 {yuanText(d.amount)}
                 </Button>

@@ -16,9 +16,16 @@ export function CalculatorPicker({ select }: { select: Select }) {
   const label = choiceLabel(state);
   return (
     <div className="calc-picker" ref={ref}>
-      <button type="button" className={`calc-picker-field${open ? ' open' : ''}`} onClick={() => setOpen((o) => !o)} data-testid="calc-picker">
+      <button
+        type="button"
+        className={`calc-picker-field${open ? ' open' : ''}`}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="calc-picker"
+      >
         <CarOutlined />
-        <span className={label ? 'calc-picker-value' : 'calc-picker-placeholder'} title={label}>{label || '请选择品牌 > 车系 > 车型'}</span>
+        <span className={label ? 'calc-picker-value' : 'calc-picker-placeholder'} title={label}>
+          {label || '请选择品牌 > 车系 > 车型'}
+        </span>
         <DownOutlined className="calc-picker-arrow" />
       </button>
       {open && (

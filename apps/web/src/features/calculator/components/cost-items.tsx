@@ -1,4 +1,14 @@
-import { fen, OPTIONAL_INSURANCE_ITEMS, THIRD_PARTY_LIMITS, yuanToFen, type CostItem, type CostItemKey, type Fen, type OptionalInsuranceKey, type ThirdPartyLimitKey } from '@chepai/shared';
+import {
+  fen,
+  OPTIONAL_INSURANCE_ITEMS,
+  THIRD_PARTY_LIMITS,
+  yuanToFen,
+  type CostItem,
+  type CostItemKey,
+  type Fen,
+  type OptionalInsuranceKey,
+  type ThirdPartyLimitKey,
+} from '@chepai/shared';
 import { Button, Checkbox, InputNumber, Select, Tooltip } from 'antd';
 import { formatFen } from '../utils/vehicle-facts';
 
@@ -34,7 +44,9 @@ export function CostItems({ items, insurance, onInsurance, onOverride }: Props) 
         precision={2}
         addonBefore="¥"
         value={item.amount / 100}
-        onChange={(v) => onOverride(item.key, typeof v === 'number' && Number.isFinite(v) ? yuanToFen(v) : null)}
+        onChange={(v) =>
+          onOverride(item.key, typeof v === 'number' && Number.isFinite(v) ? yuanToFen(v) : null)
+        }
       />
       {item.overridden ? (
         <Tooltip title={`按规则计算为 ${formatFen(item.computed)}`}>
@@ -64,11 +76,22 @@ export function CostItems({ items, insurance, onInsurance, onOverride }: Props) 
                   style={{ width: 110, marginLeft: 8 }}
                   value={insurance.thirdPartyLimit ?? 'none'}
                   aria-label="第三者责任险保额"
-                  options={[...THIRD_PARTY_LIMITS.map((l) => ({ value: l.key, label: l.label })), { value: 'none', label: '不投保' }]}
-                  onChange={(v: string) => onInsurance({ ...insurance, thirdPartyLimit: v === 'none' ? null : (v as ThirdPartyLimitKey) })}
+                  options={[
+                    ...THIRD_PARTY_LIMITS.map((l) => ({ value: l.key, label: l.label })),
+                    { value: 'none', label: '不投保' },
+                  ]}
+                  onChange={(v: string) =>
+                    onInsurance({
+                      ...insurance,
+                      thirdPartyLimit: v === 'none' ? null : (v as ThirdPartyLimitKey),
+                    })
+                  }
                 />
               </label>
-              <Checkbox checked={insurance.ownDamage} onChange={(e) => onInsurance({ ...insurance, ownDamage: e.target.checked })}>
+              <Checkbox
+                checked={insurance.ownDamage}
+                onChange={(e) => onInsurance({ ...insurance, ownDamage: e.target.checked })}
+              >
                 车辆损失险
               </Checkbox>
               {OPTIONAL_INSURANCE_ITEMS.map((rider) => (
@@ -78,7 +101,9 @@ export function CostItems({ items, insurance, onInsurance, onOverride }: Props) 
                   onChange={(e) =>
                     onInsurance({
                       ...insurance,
-                      optional: e.target.checked ? [...insurance.optional, rider.key] : insurance.optional.filter((k) => k !== rider.key),
+                      optional: e.target.checked
+                        ? [...insurance.optional, rider.key]
+                        : insurance.optional.filter((k) => k !== rider.key),
                     })
                   }
                 >

@@ -1,7 +1,19 @@
 import { amountInWords, fenToYuanString, type PurchaseCostResult } from '@chepai/shared';
 import { formatFen } from '../utils/vehicle-facts';
 
-function Figure({ label, amount, testId, words, strong }: { label: string; amount: number; testId: string; words?: boolean; strong?: boolean }) {
+function Figure({
+  label,
+  amount,
+  testId,
+  words,
+  strong,
+}: {
+  label: string;
+  amount: number;
+  testId: string;
+  words?: boolean;
+  strong?: boolean;
+}) {
   return (
     <div className={`total-figure${strong ? ' strong' : ''}`}>
       <span className="total-label">{label}</span>
@@ -35,7 +47,13 @@ export function LoanTotals({ result }: { result: PurchaseCostResult }) {
     <div className="cost-totals">
       <Figure label={`首付款（${loan.downPaymentPercent}%）`} amount={loan.downPayment} testId="loan-down" />
       <Figure label="贷款金额" amount={loan.loanPrincipal} testId="loan-principal" />
-      <Figure label={`月供（${loan.months}期）`} amount={loan.monthlyPayment} testId="loan-monthly" words strong />
+      <Figure
+        label={`月供（${loan.months}期）`}
+        amount={loan.monthlyPayment}
+        testId="loan-monthly"
+        words
+        strong
+      />
       <Figure label="总利息" amount={loan.totalInterest} testId="loan-interest" />
       <Figure label="首期付款合计" amount={loan.upfrontPayment} testId="loan-upfront" words />
       <Figure label="贷款购车总花费" amount={loan.totalCost} testId="loan-total" words strong />

@@ -1,10 +1,27 @@
 import type { catalog } from '@chepai/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { choiceLabel, initialSelectState, pickBrandIn, pickModelIn, pickSeriesIn, stepBackTo } from './use-calculator-select';
+import {
+  choiceLabel,
+  initialSelectState,
+  pickBrandIn,
+  pickModelIn,
+  pickSeriesIn,
+  stepBackTo,
+} from './use-calculator-select';
 
 const brand = { id: '1', name: '比亚迪', logo: '', firstLetter: 'B', country: '中国' } as catalog.Brand;
-const series = { id: '11', seriesName: '海豹', fctName: '比亚迪', seriesImg: '/img/seal.svg' } as catalog.Series;
-const model = { id: '111', name: '2025款 650km 长续航', year: 2025, seriesPrice: '189800.00' } as catalog.Model;
+const series = {
+  id: '11',
+  seriesName: '海豹',
+  fctName: '比亚迪',
+  seriesImg: '/img/seal.svg',
+} as catalog.Series;
+const model = {
+  id: '111',
+  name: '2025款 650km 长续航',
+  year: 2025,
+  seriesPrice: '189800.00',
+} as catalog.Model;
 
 const chosen = () => pickModelIn(pickSeriesIn(pickBrandIn(initialSelectState(), brand), series), model);
 
@@ -41,7 +58,9 @@ describe('calculator select', () => {
 
   it('a new brand or series after a choice also drops the old result', () => {
     expect(pickBrandIn(chosen(), { ...brand, id: '2', name: '宝马' }).activeSelectData).toBeNull();
-    expect(pickSeriesIn(stepBackTo(chosen(), 2), { ...series, id: '12', seriesName: '汉' }).isCalculate).toBe(false);
+    expect(pickSeriesIn(stepBackTo(chosen(), 2), { ...series, id: '12', seriesName: '汉' }).isCalculate).toBe(
+      false,
+    );
   });
 
   it('steps only backwards', () => {

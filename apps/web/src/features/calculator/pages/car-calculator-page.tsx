@@ -33,7 +33,10 @@ export default function CarCalculatorPage() {
 
   const [mode, setMode] = useState<Mode>('full');
   const [purchaseDate, setPurchaseDate] = useState(() => dayjs().format('YYYY-MM-DD'));
-  const [insurance, setInsurance] = useState<InsuranceState>({ ...DEFAULT_INSURANCE, optional: [...DEFAULT_INSURANCE.optional] });
+  const [insurance, setInsurance] = useState<InsuranceState>({
+    ...DEFAULT_INSURANCE,
+    optional: [...DEFAULT_INSURANCE.optional],
+  });
   const [downPaymentPercent, setDown] = useState<DownPaymentPercent>(30);
   const [years, setYears] = useState<LoanYears>(3);
   const [rate, setRate] = useState<number>(Number(DEFAULT_ANNUAL_RATE_PERCENT));
@@ -79,8 +82,15 @@ export default function CarCalculatorPage() {
           <CalculatorPicker select={select} />
           {choice ? (
             <div className="calc-car" data-testid="calc-car">
-              <img src={choice.series.seriesImg} alt={`${choice.series.seriesName}示意图`} width={240} height={120} />
-              <div className="calc-car-name">{choice.brand.name} {choice.series.seriesName}</div>
+              <img
+                src={choice.series.seriesImg}
+                alt={`${choice.series.seriesName}示意图`}
+                width={240}
+                height={120}
+              />
+              <div className="calc-car-name">
+                {choice.brand.name} {choice.series.seriesName}
+              </div>
               <div className="calc-car-model">{choice.model.name}</div>
               <div className="calc-car-price">厂商指导价 {formatGuidePrice(choice.model.seriesPrice)}</div>
               {facts ? (
@@ -104,10 +114,19 @@ export default function CarCalculatorPage() {
             />
           </div>
           {result?.purchaseTax.period ? (
-            <Alert className="calc-note" type="success" showIcon message={`新能源汽车购置税${result.purchaseTax.period.label}`} />
+            <Alert
+              className="calc-note"
+              type="success"
+              showIcon
+              message={`新能源汽车购置税${result.purchaseTax.period.label}`}
+            />
           ) : null}
-          {result?.vesselTax.exempt ? <Alert className="calc-note" type="success" showIcon message="新能源汽车免征车船税" /> : null}
-          <p className="muted calc-disclaimer">计算结果仅供参考；保险与税费以保险公司及当地税务机关为准，各项均可手动修改。</p>
+          {result?.vesselTax.exempt ? (
+            <Alert className="calc-note" type="success" showIcon message="新能源汽车免征车船税" />
+          ) : null}
+          <p className="muted calc-disclaimer">
+            计算结果仅供参考；保险与税费以保险公司及当地税务机关为准，各项均可手动修改。
+          </p>
         </aside>
         <section className="calc-main panel">
           <Tabs
@@ -122,17 +141,36 @@ export default function CarCalculatorPage() {
             <div className="loan-terms">
               <div>
                 <span className="loan-term-label">首付比例</span>
-                <Radio.Group value={downPaymentPercent} onChange={(e) => setDown(e.target.value as DownPaymentPercent)} optionType="button" size="small"
-                  options={DOWN_PAYMENT_PERCENTS.map((p) => ({ value: p, label: `${p}%` }))} />
+                <Radio.Group
+                  value={downPaymentPercent}
+                  onChange={(e) => setDown(e.target.value as DownPaymentPercent)}
+                  optionType="button"
+                  size="small"
+                  options={DOWN_PAYMENT_PERCENTS.map((p) => ({ value: p, label: `${p}%` }))}
+                />
               </div>
               <div>
                 <span className="loan-term-label">贷款年限</span>
-                <Radio.Group value={years} onChange={(e) => setYears(e.target.value as LoanYears)} optionType="button" size="small"
-                  options={LOAN_YEARS.map((y) => ({ value: y, label: `${y}年` }))} />
+                <Radio.Group
+                  value={years}
+                  onChange={(e) => setYears(e.target.value as LoanYears)}
+                  optionType="button"
+                  size="small"
+                  options={LOAN_YEARS.map((y) => ({ value: y, label: `${y}年` }))}
+                />
               </div>
               <div>
                 <span className="loan-term-label">年利率</span>
-                <InputNumber aria-label="年利率" min={0} max={36} step={0.05} precision={2} addonAfter="%" value={rate} onChange={(v) => setRate(typeof v === 'number' ? v : 0)} />
+                <InputNumber
+                  aria-label="年利率"
+                  min={0}
+                  max={36}
+                  step={0.05}
+                  precision={2}
+                  addonAfter="%"
+                  value={rate}
+                  onChange={(v) => setRate(typeof v === 'number' ? v : 0)}
+                />
               </div>
             </div>
           )}
@@ -144,7 +182,12 @@ export default function CarCalculatorPage() {
             <Alert type="error" showIcon message={computed.error} />
           ) : result ? (
             <div className="calc-result">
-              <CostItems items={result.items} insurance={insurance} onInsurance={setInsurance} onOverride={setOverride} />
+              <CostItems
+                items={result.items}
+                insurance={insurance}
+                onInsurance={setInsurance}
+                onOverride={setOverride}
+              />
               {mode === 'full' ? <FullPaymentTotals result={result} /> : <LoanTotals result={result} />}
             </div>
           ) : (

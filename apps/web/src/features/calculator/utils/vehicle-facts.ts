@@ -13,7 +13,8 @@ export interface VehicleFacts {
   seats: number;
 }
 
-const param = (config: catalog.ConfigInfo, category: string, name: string) => config[category]?.[name]?.trim() ?? '';
+const param = (config: catalog.ConfigInfo, category: string, name: string) =>
+  config[category]?.[name]?.trim() ?? '';
 
 export function vehicleFacts(config: catalog.ConfigInfo): VehicleFacts {
   const energyType = param(config, '基本参数', '能源类型') || param(config, '发动机', '能源类型');

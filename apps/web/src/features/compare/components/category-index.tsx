@@ -52,14 +52,21 @@ export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
     container.scrollTo({ top: row.offsetTop - head });
     // Rows off screen were laid out at an estimated height (content-visibility); once the target
     // is rendered, settle on its real position.
-    requestAnimationFrame(() => requestAnimationFrame(() => container.scrollTo({ top: row.offsetTop - head })));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => container.scrollTo({ top: row.offsetTop - head })),
+    );
     setActive(category);
   };
 
   return (
     <nav className="category-index" aria-label="参数分类">
       {visible.map((c) => (
-        <button type="button" key={c.category} className={c.category === active ? 'active' : ''} onClick={() => jump(c.category)}>
+        <button
+          type="button"
+          key={c.category}
+          className={c.category === active ? 'active' : ''}
+          onClick={() => jump(c.category)}
+        >
           {c.category}
         </button>
       ))}

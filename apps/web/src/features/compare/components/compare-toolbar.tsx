@@ -26,12 +26,25 @@ export const CompareToolbar = memo(function CompareToolbar(props: Props) {
   return (
     <div className="compare-toolbar">
       <h2>车型对比</h2>
-      <CompareCarSelect count={props.count} takenIds={props.takenIds} onAdd={props.onAdd} areaHeight={props.areaHeight} />
+      <CompareCarSelect
+        count={props.count}
+        takenIds={props.takenIds}
+        onAdd={props.onAdd}
+        areaHeight={props.areaHeight}
+      />
       <Space size={16} className="compare-switches">
-        <Checkbox checked={props.hideSame} onChange={(e) => props.onHideSame(e.target.checked)} disabled={props.count < 2}>
+        <Checkbox
+          checked={props.hideSame}
+          onChange={(e) => props.onHideSame(e.target.checked)}
+          disabled={props.count < 2}
+        >
           隐藏相同项
         </Checkbox>
-        <Checkbox checked={props.highlight} onChange={(e) => props.onHighlight(e.target.checked)} disabled={props.count < 2}>
+        <Checkbox
+          checked={props.highlight}
+          onChange={(e) => props.onHighlight(e.target.checked)}
+          disabled={props.count < 2}
+        >
           高亮不同项
         </Checkbox>
       </Space>
@@ -42,7 +55,13 @@ export const CompareToolbar = memo(function CompareToolbar(props: Props) {
         <Button icon={<PrinterOutlined />} disabled={empty} onClick={() => window.print()}>
           打印
         </Button>
-        <Popconfirm title="确定清空全部对比车型吗？" okText="清空" cancelText="取消" onConfirm={props.onClear} disabled={empty}>
+        <Popconfirm
+          title="确定清空全部对比车型吗？"
+          okText="清空"
+          cancelText="取消"
+          onConfirm={props.onClear}
+          disabled={empty}
+        >
           <Button danger disabled={empty}>
             清空
           </Button>

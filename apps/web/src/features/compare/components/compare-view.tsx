@@ -23,7 +23,9 @@ const LOADING = (
     <div style={{ height: 200 }} />
   </Spin>
 );
-const EMPTY = <Empty className="compare-empty" description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />;
+const EMPTY = (
+  <Empty className="compare-empty" description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />
+);
 
 /** The side index and the table: fetches each car's configuration and groups them (spec §4). */
 export function CompareView({ compare, hideSame, highlight, areaRef }: Props) {
@@ -44,7 +46,9 @@ export function CompareView({ compare, hideSame, highlight, areaRef }: Props) {
 
   return (
     <div className="compare-area" ref={areaRef}>
-      {list.length ? <CategoryIndex categories={view.categories} hideSame={hideSame} scrollRef={scrollRef} /> : null}
+      {list.length ? (
+        <CategoryIndex categories={view.categories} hideSame={hideSame} scrollRef={scrollRef} />
+      ) : null}
       <div className="compare-scroll" ref={scrollRef} data-testid="compare-scroll" aria-busy={loading}>
         {!list.length ? (
           EMPTY

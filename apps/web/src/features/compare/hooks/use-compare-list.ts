@@ -1,5 +1,14 @@
 import { useCallback, useState } from 'react';
-import { addCar, loadCompareList, moveCar, removeCar, saveCompareList, togglePin, type AddResult, type CompareCar } from '../utils/compare-list';
+import {
+  addCar,
+  loadCompareList,
+  moveCar,
+  removeCar,
+  saveCompareList,
+  togglePin,
+  type AddResult,
+  type CompareCar,
+} from '../utils/compare-list';
 
 /** The compare list in state, written through to localStorage `carCompare` on every change. */
 export function useCompareList() {

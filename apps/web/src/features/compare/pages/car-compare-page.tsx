@@ -36,7 +36,14 @@ export default function CarComparePage() {
       .then((briefs) => {
         if (cancelled) return;
         const cars: CompareCar[] = briefs.map((b) => {
-          const base = { id: b.id, name: b.name, year: b.year, seriesPrice: b.seriesPrice, brandName: b.brandName, seriesName: b.seriesName };
+          const base = {
+            id: b.id,
+            name: b.name,
+            year: b.year,
+            seriesPrice: b.seriesPrice,
+            brandName: b.brandName,
+            seriesName: b.seriesName,
+          };
           return { ...base, carHeaderName: headerNameOf(base), pinActive: false };
         });
         if (cars.length) replace(cars);
@@ -87,7 +94,10 @@ export default function CarComparePage() {
       <Modal title="分享对比" open={shareOpen} onCancel={() => setShareOpen(false)} footer={null}>
         <p>复制下面的链接发给好友，打开即可看到相同的对比车型：</p>
         <Input readOnly value={link} data-testid="share-link" />
-        <Typography.Paragraph copyable={{ text: link, tooltips: ['复制链接', '已复制'] }} style={{ marginTop: 12 }}>
+        <Typography.Paragraph
+          copyable={{ text: link, tooltips: ['复制链接', '已复制'] }}
+          style={{ marginTop: 12 }}
+        >
           复制链接
         </Typography.Paragraph>
       </Modal>

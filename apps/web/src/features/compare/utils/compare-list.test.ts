@@ -28,7 +28,11 @@ const ids = (list: CompareCar[]) => list.map((c) => c.id.slice(-2));
 
 function memoryStorage() {
   const map = new Map<string, string>();
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+  return {
+    getItem: (k: string) => map.get(k) ?? null,
+    setItem: (k: string, v: string) => void map.set(k, v),
+    map,
+  };
 }
 
 describe('compare list', () => {
@@ -85,7 +89,10 @@ describe('compare list', () => {
     expect(loadCompareList(storage)).toEqual(list);
     storage.setItem(COMPARE_STORAGE_KEY, '{not json');
     expect(loadCompareList(storage)).toEqual([]);
-    storage.setItem(COMPARE_STORAGE_KEY, JSON.stringify([car(1), { id: 'x' }, car(1), { ...car(2), pinActive: true }, null]));
+    storage.setItem(
+      COMPARE_STORAGE_KEY,
+      JSON.stringify([car(1), { id: 'x' }, car(1), { ...car(2), pinActive: true }, null]),
+    );
     const loaded = loadCompareList(storage);
     expect(ids(loaded)).toEqual(['01', '02']);
     expect(loaded[1]?.pinActive).toBe(false);

@@ -20,10 +20,12 @@ export const FULL_MESSAGE = `最多只能对比${COMPARE_MAX_CARS}个车型，�
 export const headerNameOf = (car: Pick<CompareCar, 'brandName' | 'seriesName' | 'name'>) =>
   `${car.brandName} ${car.seriesName} ${car.name}`;
 
-export type AddResult = { ok: true; list: CompareCar[] } | { ok: false; reason: 'duplicate' | 'full'; message: string };
+export type AddResult =
+  { ok: true; list: CompareCar[] } | { ok: false; reason: 'duplicate' | 'full'; message: string };
 
 export function addCar(list: readonly CompareCar[], car: CompareCar): AddResult {
-  if (list.some((c) => c.id === car.id)) return { ok: false, reason: 'duplicate', message: DUPLICATE_MESSAGE };
+  if (list.some((c) => c.id === car.id))
+    return { ok: false, reason: 'duplicate', message: DUPLICATE_MESSAGE };
   if (list.length >= COMPARE_MAX_CARS) return { ok: false, reason: 'full', message: FULL_MESSAGE };
   return { ok: true, list: [...list, { ...car, pinActive: false }] };
 }
@@ -53,7 +55,12 @@ export function moveCar(list: readonly CompareCar[], id: string, direction: -1 |
 const isCar = (v: unknown): v is CompareCar => {
   if (!v || typeof v !== 'object') return false;
   const c = v as Record<string, unknown>;
-  return typeof c.id === 'string' && /^\d{1,19}$/.test(c.id) && typeof c.name === 'string' && typeof c.seriesPrice === 'string';
+  return (
+    typeof c.id === 'string' &&
+    /^\d{1,19}$/.test(c.id) &&
+    typeof c.name === 'string' &&
+    typeof c.seriesPrice === 'string'
+  );
 };
 
 /** Reads the stored list; anything unreadable is dropped rather than breaking the page. */
@@ -80,7 +87,10 @@ export function loadCompareList(storage: Pick<Storage, 'getItem'> = localStorage
   }
 }
 
-export function saveCompareList(list: readonly CompareCar[], storage: Pick<Storage, 'setItem'> = localStorage) {
+export function saveCompareList(
+  list: readonly CompareCar[],
+  storage: Pick<Storage, 'setItem'> = localStorage,
+) {
   try {
     storage.setItem(COMPARE_STORAGE_KEY, JSON.stringify(list));
   } catch {
@@ -96,6 +106,9 @@ export function shareUrl(origin: string, list: readonly CompareCar[]): string {
 /** Valid ids of a share link, de-duplicated, at most ten. */
 export function parseShareIds(param: string | null): string[] {
   if (!param) return [];
-  const ids = param.split(',').map((s) => s.trim()).filter((s) => /^[1-9]\d{0,18}$/.test(s));
+  const ids = param
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[1-9]\d{0,18}$/.test(s));
   return [...new Set(ids)].slice(0, COMPARE_MAX_CARS);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allEqual, buildCompareRows, compareBodyHtml, MISSING_VALUE, rowCellsHtml, valueKind } from './compare-rows';
+import {
+  allEqual,
+  buildCompareRows,
+  compareBodyHtml,
+  MISSING_VALUE,
+  rowCellsHtml,
+  valueKind,
+} from './compare-rows';
 
 const known = [
   { category: '基本参数', params: ['厂商指导价', '能源类型', '级别'] },
@@ -9,8 +16,14 @@ const known = [
 
 describe('compare rows', () => {
   it('groups by category in the known order, keeps only known names, fills missing with " - "', () => {
-    const a = { 基本参数: { 能源类型: '汽油', 厂商指导价: '15.98万元', 神秘参数: 'x' }, 发动机: { 排量: '1.5L' } };
-    const b = { 基本参数: { 厂商指导价: '22.98万元', 能源类型: '纯电动' }, 电动机: { 电动机总功率: '150kW' } };
+    const a = {
+      基本参数: { 能源类型: '汽油', 厂商指导价: '15.98万元', 神秘参数: 'x' },
+      发动机: { 排量: '1.5L' },
+    };
+    const b = {
+      基本参数: { 厂商指导价: '22.98万元', 能源类型: '纯电动' },
+      电动机: { 电动机总功率: '150kW' },
+    };
     const rows = buildCompareRows(known, [a, b]);
     expect(rows.map((c) => c.category)).toEqual(['基本参数', '发动机', '电动机']);
     expect(rows[0]?.rows.map((r) => r.name)).toEqual(['厂商指导价', '能源类型']);
@@ -60,7 +73,10 @@ describe('compare body html', () => {
     const b = { 基本参数: { 厂商指导价: '16.98万元', 能源类型: '汽油' }, 发动机: { 排量: '1.5L' } };
     const body = document.createElement('div');
     body.innerHTML = compareBodyHtml(buildCompareRows(known, [a, b]));
-    const rows = Array.from(body.children).map((el) => [el.className, el.getAttribute('data-category') ?? el.firstElementChild?.textContent]);
+    const rows = Array.from(body.children).map((el) => [
+      el.className,
+      el.getAttribute('data-category') ?? el.firstElementChild?.textContent,
+    ]);
     expect(rows).toEqual([
       ['cg-cat', '基本参数'],
       ['cg-row row-diff', '厂商指导价'],
@@ -68,7 +84,10 @@ describe('compare body html', () => {
       ['cg-cat cat-same', '发动机'],
       ['cg-row row-same', '排量'],
     ]);
-    expect(Array.from(body.querySelectorAll('.row-diff .cg-val')).map((c) => c.textContent)).toEqual(['15.98万元', '16.98万元']);
+    expect(Array.from(body.querySelectorAll('.row-diff .cg-val')).map((c) => c.textContent)).toEqual([
+      '15.98万元',
+      '16.98万元',
+    ]);
   });
 
   it('escapes category names, also inside the data-category attribute', () => {

@@ -59,7 +59,13 @@ export function valueKind(value: string): 'standard' | 'optional' | 'none' | 'te
 }
 
 const HTML_SPECIAL = /[&<>"']/;
-const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 // Most values need no escaping: test first, replace only when needed.
 const escapeHtml = (text: string) =>
   HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] ?? c) : text;
@@ -86,7 +92,9 @@ export function compareBodyHtml(categories: readonly CompareCategory[]): string 
       `<div class="cg-cat${cat.allSame ? ' cat-same' : ''}" data-category="${name}" role="row"><div class="cat-title" role="rowheader">${name}</div></div>`,
     );
     for (const row of cat.rows) {
-      parts.push(`<div class="cg-row ${row.same ? 'row-same' : 'row-diff'}" role="row">${rowCellsHtml(row)}</div>`);
+      parts.push(
+        `<div class="cg-row ${row.same ? 'row-same' : 'row-diff'}" role="row">${rowCellsHtml(row)}</div>`,
+      );
     }
   }
   return parts.join('');

@@ -3,10 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export const useSupportList = () =>
-  useQuery({ queryKey: ['support', 'list'], queryFn: () => callApi(content.supportList, {}), staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: ['support', 'list'],
+    queryFn: () => callApi(content.supportList, {}),
+    staleTime: 5 * 60_000,
+  });
 
 export const useSupportArticle = (id: string) =>
-  useQuery({ queryKey: ['support', id], queryFn: () => callApi(content.supportDetail, { id }), retry: false });
+  useQuery({
+    queryKey: ['support', id],
+    queryFn: () => callApi(content.supportDetail, { id }),
+    retry: false,
+  });
 
 export const useHotKeywords = () =>
   useQuery({
@@ -23,4 +31,8 @@ export const useAnnouncements = (pageNum: number, pageSize: number) =>
   });
 
 export const useAnnouncement = (id: string) =>
-  useQuery({ queryKey: ['announcement', id], queryFn: () => callApi(content.announcementDetail, { id }), retry: false });
+  useQuery({
+    queryKey: ['announcement', id],
+    queryFn: () => callApi(content.announcementDetail, { id }),
+    retry: false,
+  });

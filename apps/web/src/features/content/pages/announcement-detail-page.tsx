@@ -20,8 +20,22 @@ export default function AnnouncementDetailPage() {
               </div>
               <RichText html={data.content} />
               <div className="article-nav">
-                <div>上一篇：{data.prev ? <Link to={`/announcement/details/${data.prev.id}`}>{data.prev.title}</Link> : '没有了'}</div>
-                <div>下一篇：{data.next ? <Link to={`/announcement/details/${data.next.id}`}>{data.next.title}</Link> : '没有了'}</div>
+                <div>
+                  上一篇：
+                  {data.prev ? (
+                    <Link to={`/announcement/details/${data.prev.id}`}>{data.prev.title}</Link>
+                  ) : (
+                    '没有了'
+                  )}
+                </div>
+                <div>
+                  下一篇：
+                  {data.next ? (
+                    <Link to={`/announcement/details/${data.next.id}`}>{data.next.title}</Link>
+                  ) : (
+                    '没有了'
+                  )}
+                </div>
               </div>
             </>
           ) : null}

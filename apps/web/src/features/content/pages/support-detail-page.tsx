@@ -11,7 +11,9 @@ export default function SupportDetailPage() {
   const { data, isLoading, error } = useSupportArticle(id);
   const section = SUPPORT_SECTIONS.find((s) => s.type === String(data?.type));
   useBreadcrumbTail(
-    data && section ? [{ title: section.title, to: `/footerSupport/${section.path}` }, { title: data.title }] : null,
+    data && section
+      ? [{ title: section.title, to: `/footerSupport/${section.path}` }, { title: data.title }]
+      : null,
   );
   return (
     <div className="container">

@@ -30,7 +30,10 @@ export function HallView({ hall }: { hall: HallName }) {
           ))}
         </span>
       </div>
-      <LotBrowser statuses={[...def.statuses]} defaultSort={hall === 'resultHall' ? 'endedRecently' : 'endingSoon'} />
+      <LotBrowser
+        statuses={[...def.statuses]}
+        defaultSort={hall === 'resultHall' ? 'endedRecently' : 'endingSoon'}
+      />
     </div>
   );
 }

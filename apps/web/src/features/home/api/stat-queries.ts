@@ -3,4 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
 export const useStatByDate = () =>
-  useQuery({ queryKey: ['lots', 'statByDate'], queryFn: () => callApi(lots.statByDate, {}), staleTime: 5 * 60_000 });
+  useQuery({
+    queryKey: ['lots', 'statByDate'],
+    queryFn: () => callApi(lots.statByDate, {}),
+    staleTime: 5 * 60_000,
+  });

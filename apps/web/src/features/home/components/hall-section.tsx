@@ -8,7 +8,11 @@ import { LotCard } from '../../../components/lots/lot-card';
 /** A hall on the home page: its count, four lots and a link to the whole hall. */
 export function HallSection({ hall, count }: { hall: HallName; count: number | undefined }) {
   const def = lots.HALLS[hall];
-  const { data, isLoading } = useLotSearch({ statusList: [...def.statuses], sort: hall === 'resultHall' ? 'endedRecently' : 'endingSoon' }, 1, 4);
+  const { data, isLoading } = useLotSearch(
+    { statusList: [...def.statuses], sort: hall === 'resultHall' ? 'endedRecently' : 'endingSoon' },
+    1,
+    4,
+  );
   return (
     <section className="home-hall" aria-label={def.title} data-hall={hall}>
       <h3 className="panel-title">

@@ -1,4 +1,11 @@
-import { BarChartOutlined, FireOutlined, NotificationOutlined, ReadOutlined, SafetyCertificateOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  BarChartOutlined,
+  FireOutlined,
+  NotificationOutlined,
+  ReadOutlined,
+  SafetyCertificateOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { lots } from '@chepai/shared';
 import type { HallName } from '@chepai/shared/contracts/lots';
 import { Tag } from 'antd';
@@ -38,12 +45,16 @@ export default function HomePage() {
             ))}
           </ol>
           <p className="muted">
-            <SafetyCertificateOutlined /> 保证金由平台监管，未成交全额退还；最后 5 分钟出价自动延时，杜绝“秒杀”。
+            <SafetyCertificateOutlined /> 保证金由平台监管，未成交全额退还；最后 5
+            分钟出价自动延时，杜绝“秒杀”。
           </p>
         </section>
         <section className="panel home-notices" aria-label="平台公告">
           <h3 className="panel-title">
-            <NotificationOutlined /> 平台公告 <Link to="/announcement/list" className="more">更多 &gt;</Link>
+            <NotificationOutlined /> 平台公告{' '}
+            <Link to="/announcement/list" className="more">
+              更多 &gt;
+            </Link>
           </h3>
           <ul className="link-list">
             {(notices?.list ?? []).map((n) => (
@@ -59,7 +70,10 @@ export default function HomePage() {
         </section>
         <section className="panel home-guide" aria-label="购车指南">
           <h3 className="panel-title">
-            <ReadOutlined /> 购车指南 <Link to="/footerSupport/zhiNan" className="more">更多 &gt;</Link>
+            <ReadOutlined /> 购车指南{' '}
+            <Link to="/footerSupport/zhiNan" className="more">
+              更多 &gt;
+            </Link>
           </h3>
           <ul className="link-list">
             {(support?.['1'] ?? []).slice(0, 6).map((a) => (

@@ -6,7 +6,11 @@ export function usePlaceBid(orderId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { amount: string; maxAmount?: string }) =>
-      callApi(bidding.placeBid, { orderId, amount: input.amount, ...(input.maxAmount ? { maxAmount: input.maxAmount } : {}) }),
+      callApi(bidding.placeBid, {
+        orderId,
+        amount: input.amount,
+        ...(input.maxAmount ? { maxAmount: input.maxAmount } : {}),
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['lot', orderId] }),
   });
 }

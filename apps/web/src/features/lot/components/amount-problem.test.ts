@@ -14,7 +14,9 @@ describe('amountProblem (custom bid amounts against the grid)', () => {
     expect(amountProblem({ ...grid, currentPrice: 2_400_000 }, 2_400_000)).toBe('出价不能低于 ¥24,500.00');
   });
   it('refuses amounts off the grid and empty input', () => {
-    expect(amountProblem({ ...grid, currentPrice: 2_400_000 }, 2_460_000)).toBe('出价须为起拍价加整数倍加价幅度（¥500.00）');
+    expect(amountProblem({ ...grid, currentPrice: 2_400_000 }, 2_460_000)).toBe(
+      '出价须为起拍价加整数倍加价幅度（¥500.00）',
+    );
     expect(amountProblem(grid, null)).toBe('请输入出价金额');
   });
 });

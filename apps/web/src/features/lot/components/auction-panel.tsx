@@ -18,7 +18,10 @@ function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
           ? { label: lot.status === 4 ? '延时竞价 距结束' : '距结束', target: lot.endTime }
           : null;
   if (!phase) return <div className="panel-clock ended">竞价已于 {beijing(lot.endTime, 'full')} 结束</div>;
-  if (phase.target <= now) return <div className="panel-clock ended">{lot.status >= 3 ? '竞价结束，结果确认中…' : '状态更新中…'}</div>;
+  if (phase.target <= now)
+    return (
+      <div className="panel-clock ended">{lot.status >= 3 ? '竞价结束，结果确认中…' : '状态更新中…'}</div>
+    );
   return (
     <div className="panel-clock">
       <span>{phase.label}</span>
@@ -28,8 +31,17 @@ function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
 }
 
 /** Status, prices, the server-corrected countdown; `children` is the call to action or the bid panel. */
-export function AuctionPanel({ lot, onElapsed, children }: { lot: LotDetail; onElapsed: () => void; children: ReactNode }) {
-  const priceLabel = lot.status === 5 ? '成交价' : lot.status === 6 ? '最高出价' : lot.bidCount ? '当前价' : '起拍价';
+export function AuctionPanel({
+  lot,
+  onElapsed,
+  children,
+}: {
+  lot: LotDetail;
+  onElapsed: () => void;
+  children: ReactNode;
+}) {
+  const priceLabel =
+    lot.status === 5 ? '成交价' : lot.status === 6 ? '最高出价' : lot.bidCount ? '当前价' : '起拍价';
   const showCurrent = !(lot.status === 6 && lot.bidCount === 0);
   return (
     <section className="auction-panel" aria-label="竞价信息">

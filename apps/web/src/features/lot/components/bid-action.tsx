@@ -27,7 +27,11 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
     return (
       <div className="bid-result" data-testid="bid-result">
         {won ? (
-          <Alert type="success" showIcon message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`} description={
+          <Alert
+            type="success"
+            showIcon
+            message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`}
+            description={
               <>
                 请在 72 小时内付清余款，保证金已自动抵扣。<Link to="/dealCar">前往支付余款</Link>
               </>
@@ -37,7 +41,13 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
           <Alert
             type="info"
             showIcon
-            message={lot.status === 5 ? `竞价结束 · 已成交 ${yuanText(lot.currentPrice)}` : lot.status === 6 ? '已流拍' : '已撤拍'}
+            message={
+              lot.status === 5
+                ? `竞价结束 · 已成交 ${yuanText(lot.currentPrice)}`
+                : lot.status === 6
+                  ? '已流拍'
+                  : '已撤拍'
+            }
             description={registered || bidderNo ? '您未竞得该车辆，保证金将原路退还。' : undefined}
           />
         )}
@@ -54,7 +64,12 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
       </Link>
     );
   }
-  if (!isBuyer) return <Button size="large" block disabled>仅竞买人可报名出价</Button>;
+  if (!isBuyer)
+    return (
+      <Button size="large" block disabled>
+        仅竞买人可报名出价
+      </Button>
+    );
   if (!registered) {
     return (
       <Link to={`/promiseMoneyReport/${lot.orderId}`}>
@@ -70,7 +85,16 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
       <div className="bid-registered" data-testid="registered">
         已报名 · 竞买号 <strong>{bidderNo ?? '……'}</strong>
       </div>
-      {biddingOpen && now < lot.endTime ? <BidPanel lot={lot} myState={myState} /> : <Alert type="info" message={now >= lot.endTime ? '竞价结束，结果确认中…' : `竞价将于 ${beijing(lot.startTime, 'full')} 开始`} />}
+      {biddingOpen && now < lot.endTime ? (
+        <BidPanel lot={lot} myState={myState} />
+      ) : (
+        <Alert
+          type="info"
+          message={
+            now >= lot.endTime ? '竞价结束，结果确认中…' : `竞价将于 ${beijing(lot.startTime, 'full')} 开始`
+          }
+        />
+      )}
     </div>
   );
 }

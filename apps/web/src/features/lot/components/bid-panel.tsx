@@ -11,7 +11,10 @@ const toFen = (yuan: string) => Number(yuanStringToFen(yuan));
 const toYuan = (fen: number) => fenToYuanString(fen);
 
 /** Checks a typed amount against the grid with the same rules the server uses; null = fine. */
-export function amountProblem(grid: { startPrice: number; increment: number; currentPrice: number | null }, fen: number | null): string | null {
+export function amountProblem(
+  grid: { startPrice: number; increment: number; currentPrice: number | null },
+  fen: number | null,
+): string | null {
   if (fen === null || !Number.isFinite(fen)) return '请输入出价金额';
   const min = minimumNextBid(grid);
   if (fen < min) return `出价不能低于 ${yuanText(toYuan(min))}`;
@@ -28,7 +31,11 @@ const STATE_TAG: Record<MyState, { color: string; text: string }> = {
 
 /** Quick +1/+2/+5 increments, a custom amount on the grid, an optional 代理出价 maximum and 出价确认. */
 export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState }) {
-  const grid = { startPrice: toFen(lot.startPrice), increment: toFen(lot.increment), currentPrice: lot.bidCount ? toFen(lot.currentPrice) : null };
+  const grid = {
+    startPrice: toFen(lot.startPrice),
+    increment: toFen(lot.increment),
+    currentPrice: lot.bidCount ? toFen(lot.currentPrice) : null,
+  };
   const min = minimumNextBid(grid);
   const [custom, setCustom] = useState<number | null>(null);
   const [proxy, setProxy] = useState(false);
@@ -38,18 +45,27 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
   const customFen = custom === null ? null : Math.round(custom * 100);
   const problem = custom === null ? null : amountProblem(grid, customFen);
   const maxFen = proxy && maxYuan !== null ? Math.round(maxYuan * 100) : null;
-  const maxProblem = proxy && maxFen !== null && customFen !== null && maxFen < customFen ? '代理出价上限不能低于本次出价' : null;
+  const maxProblem =
+    proxy && maxFen !== null && customFen !== null && maxFen < customFen
+      ? '代理出价上限不能低于本次出价'
+      : null;
 
   const submit = () => {
     if (!confirm) return;
-    const input = { amount: toYuan(confirm.amount), ...(confirm.max ? { maxAmount: toYuan(confirm.max) } : {}) };
+    const input = {
+      amount: toYuan(confirm.amount),
+      ...(confirm.max ? { maxAmount: toYuan(confirm.max) } : {}),
+    };
     place.mutate(input, { onSettled: () => setConfirm(null), onSuccess: () => setCustom(null) });
   };
 
   return (
     <div className="bid-panel" data-testid="bid-panel">
       <div className="bid-state">
-        我的状态 <Tag color={STATE_TAG[myState].color} data-testid="my-state">{STATE_TAG[myState].text}</Tag>
+        我的状态{' '}
+        <Tag color={STATE_TAG[myState].color} data-testid="my-state">
+          {STATE_TAG[myState].text}
+        </Tag>
         {lot.myTopAmount !== null && (
           <span className="muted" data-testid="my-top">
             我的最高出价 {yuanText(lot.myTopAmount)}
@@ -62,14 +78,25 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
           type="success"
           showIcon
           className="bid-alert"
-          message={lot.myMaxAmount ? `您当前是最高出价者 · 代理上限 ${yuanText(lot.myMaxAmount)}` : '您当前是最高出价者'}
-          description={lot.myMaxAmount ? '他人出价时，系统将在上限内自动为您加价；可勾选代理出价提高上限。' : undefined}
+          message={
+            lot.myMaxAmount
+              ? `您当前是最高出价者 · 代理上限 ${yuanText(lot.myMaxAmount)}`
+              : '您当前是最高出价者'
+          }
+          description={
+            lot.myMaxAmount ? '他人出价时，系统将在上限内自动为您加价；可勾选代理出价提高上限。' : undefined
+          }
         />
       )}
       <div className="bid-quick">
         {quickBids(grid, [1, 2, 5]).map((amount, i) => (
-          <Button key={amount} disabled={myState === 'leading'} onClick={() => setConfirm({ amount, max: null })}>
-            {grid.currentPrice === null && i === 0 ? '起拍价' : `+${[1, 2, 5][i]}档`} {yuanText(toYuan(amount))}
+          <Button
+            key={amount}
+            disabled={myState === 'leading'}
+            onClick={() => setConfirm({ amount, max: null })}
+          >
+            {grid.currentPrice === null && i === 0 ? '起拍价' : `+${[1, 2, 5][i]}档`}{' '}
+            {yuanText(toYuan(amount))}
           </Button>
         ))}
       </div>
@@ -98,17 +125,34 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
           出价
         </Button>
       </div>
-      {problem && <div className="bid-error" role="alert">{problem}</div>}
+      {problem && (
+        <div className="bid-error" role="alert">
+          {problem}
+        </div>
+      )}
       <div className="bid-proxy">
         <Checkbox checked={proxy} onChange={(e) => setProxy(e.target.checked)}>
           代理出价
         </Checkbox>
         {proxy && (
-          <InputNumber<number> aria-label="最高代理价" placeholder="最高代理价" min={0} precision={2} value={maxYuan} onChange={setMaxYuan} addonBefore="¥" style={{ width: 220 }} />
+          <InputNumber<number>
+            aria-label="最高代理价"
+            placeholder="最高代理价"
+            min={0}
+            precision={2}
+            value={maxYuan}
+            onChange={setMaxYuan}
+            addonBefore="¥"
+            style={{ width: 220 }}
+          />
         )}
         <span className="muted">系统将在上限内按最小加价幅度自动为您出价</span>
       </div>
-      {maxProblem && <div className="bid-error" role="alert">{maxProblem}</div>}
+      {maxProblem && (
+        <div className="bid-error" role="alert">
+          {maxProblem}
+        </div>
+      )}
       <Modal
         title="出价确认"
         open={confirm !== null}

@@ -6,7 +6,15 @@ import { yuanText } from '../../../components/lots/format';
 import { useBidRecords } from '../api/lot-queries';
 
 /** Every accepted bid, newest first, 50 a page; bidder numbers masked by the server. */
-export function BidRecordList({ orderId, status, bidCount }: { orderId: string; status: number; bidCount: number }) {
+export function BidRecordList({
+  orderId,
+  status,
+  bidCount,
+}: {
+  orderId: string;
+  status: number;
+  bidCount: number;
+}) {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useBidRecords(orderId, page, status !== 0 && status !== 2);
   const finished = status === 5 || status === 6;
@@ -23,7 +31,13 @@ export function BidRecordList({ orderId, status, bidCount }: { orderId: string; 
         locale={{ emptyText: status === 0 || status === 2 ? '竞价尚未开始' : '暂无出价记录' }}
         pagination={
           (data?.total ?? 0) > BID_RECORD_PAGE_SIZE
-            ? { current: page, pageSize: BID_RECORD_PAGE_SIZE, total: data?.total, onChange: setPage, showSizeChanger: false }
+            ? {
+                current: page,
+                pageSize: BID_RECORD_PAGE_SIZE,
+                total: data?.total,
+                onChange: setPage,
+                showSizeChanger: false,
+              }
             : false
         }
         columns={[
@@ -33,10 +47,20 @@ export function BidRecordList({ orderId, status, bidCount }: { orderId: string; 
             dataIndex: 'leading',
             width: 100,
             render: (leading: boolean) =>
-              leading ? <Tag color={finished ? (status === 5 ? 'green' : 'default') : 'red'}>{finished ? (status === 5 ? '成交' : '最高价') : '领先'}</Tag> : <Tag>出局</Tag>,
+              leading ? (
+                <Tag color={finished ? (status === 5 ? 'green' : 'default') : 'red'}>
+                  {finished ? (status === 5 ? '成交' : '最高价') : '领先'}
+                </Tag>
+              ) : (
+                <Tag>出局</Tag>
+              ),
           },
           { title: '竞买号', dataIndex: 'bidderNo' },
-          { title: '出价金额', dataIndex: 'amount', render: (v: string) => <strong className="bid-amount">{yuanText(v)}</strong> },
+          {
+            title: '出价金额',
+            dataIndex: 'amount',
+            render: (v: string) => <strong className="bid-amount">{yuanText(v)}</strong>,
+          },
           { title: '出价时间', dataIndex: 'bidTime' },
         ]}
       />

@@ -24,7 +24,10 @@ export function ConditionSection({ lot }: { lot: LotDetail }) {
   return (
     <section className="panel lot-section" id="condition">
       <h3 className="panel-title">
-        车况检测报告 <span className="muted condition-meta">{c.inspector} · 检测日期 {c.inspectedAt}</span>
+        车况检测报告{' '}
+        <span className="muted condition-meta">
+          {c.inspector} · 检测日期 {c.inspectedAt}
+        </span>
       </h3>
       <div className="condition-head">
         <div className="condition-grade">

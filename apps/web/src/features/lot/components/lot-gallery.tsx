@@ -2,7 +2,13 @@ import { Image } from 'antd';
 import { useState } from 'react';
 
 /** Main picture with thumbnails; a click opens antd's preview (zoom, rotate, browse all). */
-export function LotGallery({ photos, title }: { photos: Array<{ url: string; label: string }>; title: string }) {
+export function LotGallery({
+  photos,
+  title,
+}: {
+  photos: Array<{ url: string; label: string }>;
+  title: string;
+}) {
   const [current, setCurrent] = useState(0);
   const [open, setOpen] = useState(false);
   if (!photos.length) return <div className="gallery gallery-empty">暂无图片</div>;
@@ -17,13 +23,22 @@ export function LotGallery({ photos, title }: { photos: Array<{ url: string; lab
       </div>
       <div className="gallery-thumbs">
         {photos.map((p, i) => (
-          <button key={p.url} type="button" className={i === current ? 'active' : ''} onClick={() => setCurrent(i)} onMouseEnter={() => setCurrent(i)} title={p.label}>
+          <button
+            key={p.url}
+            type="button"
+            className={i === current ? 'active' : ''}
+            onClick={() => setCurrent(i)}
+            onMouseEnter={() => setCurrent(i)}
+            title={p.label}
+          >
             <img src={p.url} alt={p.label} />
           </button>
         ))}
       </div>
       <div style={{ display: 'none' }}>
-        <Image.PreviewGroup preview={{ visible: open, current, onVisibleChange: setOpen, onChange: setCurrent }}>
+        <Image.PreviewGroup
+          preview={{ visible: open, current, onVisibleChange: setOpen, onChange: setCurrent }}
+        >
           {photos.map((p) => (
             <Image key={p.url} src={p.url} alt={p.label} />
           ))}

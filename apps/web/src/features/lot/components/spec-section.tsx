@@ -31,7 +31,12 @@ export function SpecSection({ lot }: { lot: LotDetail }) {
   return (
     <section className="panel lot-section" id="specs">
       <h3 className="panel-title">车辆信息</h3>
-      <Descriptions bordered size="small" column={3} items={items.map(([label, value]) => ({ key: label, label, children: value }))} />
+      <Descriptions
+        bordered
+        size="small"
+        column={3}
+        items={items.map(([label, value]) => ({ key: label, label, children: value }))}
+      />
       <Descriptions
         className="lot-pickup"
         size="small"

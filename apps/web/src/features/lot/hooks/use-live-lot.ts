@@ -43,16 +43,33 @@ export function useLiveLot(lot: LotDetail, asBuyer: boolean): LiveLot {
   const leading = useRef(lot.leading);
   useEffect(() => {
     leading.current = lot.leading;
-    setState((s) => ({ ...fromLot(lot), extendedTo: s.extendedTo, winnerNo: s.winnerNo, bidCount: Math.max(s.bidCount, lot.bidCount) }));
+    setState((s) => ({
+      ...fromLot(lot),
+      extendedTo: s.extendedTo,
+      winnerNo: s.winnerNo,
+      bidCount: Math.max(s.bidCount, lot.bidCount),
+    }));
   }, [lot]);
 
   const onEvent = (e: LiveEvent) => {
     if (e.type === 'lot.snapshot') {
-      setState((s) => ({ ...s, status: e.status, currentPrice: e.currentPrice, bidCount: e.bidCount, endTime: e.endTime }));
+      setState((s) => ({
+        ...s,
+        status: e.status,
+        currentPrice: e.currentPrice,
+        bidCount: e.bidCount,
+        endTime: e.endTime,
+      }));
       return;
     }
     if (e.type === 'bid.placed') {
-      setState((s) => ({ ...s, status: e.status, currentPrice: e.amount, bidCount: e.bidCount, endTime: e.endTime }));
+      setState((s) => ({
+        ...s,
+        status: e.status,
+        currentPrice: e.amount,
+        bidCount: e.bidCount,
+        endTime: e.endTime,
+      }));
       const wasLeading = leading.current;
       if (asBuyer) leading.current = e.mine;
       setState((s) => ({ ...s, leading: leading.current }));
@@ -69,7 +86,10 @@ export function useLiveLot(lot: LotDetail, asBuyer: boolean): LiveLot {
     }
     if (e.type === 'lot.extended') {
       setState((s) => ({ ...s, status: 4, endTime: e.endTime, extendedTo: e.endTime }));
-      notification.info({ key: `extended-${lot.orderId}`, message: `延时竞价：结束时间延长至 ${beijing(e.endTime, 'full').slice(11)}` });
+      notification.info({
+        key: `extended-${lot.orderId}`,
+        message: `延时竞价：结束时间延长至 ${beijing(e.endTime, 'full').slice(11)}`,
+      });
       return;
     }
     setState((s) => ({ ...s, status: e.status, finalPrice: e.finalPrice, winnerNo: e.winnerNo }));

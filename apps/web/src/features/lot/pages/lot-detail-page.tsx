@@ -37,7 +37,13 @@ function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
         <LotGallery photos={lot.photos} title={lot.title} />
         <AuctionPanel lot={current} onElapsed={refetch}>
           {live.extendedTo !== null && current.status === 4 && (
-            <Alert className="extend-notice" type="warning" showIcon data-testid="extend-notice" message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`} />
+            <Alert
+              className="extend-notice"
+              type="warning"
+              showIcon
+              data-testid="extend-notice"
+              message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`}
+            />
           )}
           <BidAction lot={current} myState={myState} />
         </AuctionPanel>
@@ -62,7 +68,10 @@ export default function LotDetailPage() {
   const queryClient = useQueryClient();
   useBreadcrumbTail(lot ? [{ title: lot.title }] : null);
   // At zero the phase may have changed on the server: ask again.
-  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: ['lot', orderId] }), [queryClient, orderId]);
+  const refetch = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['lot', orderId] }),
+    [queryClient, orderId],
+  );
   return (
     <div className="container lot-detail">
       <QueryState isLoading={isLoading} error={error}>

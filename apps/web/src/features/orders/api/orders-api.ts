@@ -8,11 +8,20 @@ export const useMyDeals = (pageNum: number, awaitingPayment: string | null = nul
     queryKey: ['my', 'deals', pageNum],
     queryFn: () => callApi(bidding.myDeals, { pageNum, pageSize: 10 }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (awaitingPayment && q.state.data?.list.some((d) => d.orderId === awaitingPayment && d.dealState === 'awaiting_payment') ? 1000 : false),
+    refetchInterval: (q) =>
+      awaitingPayment &&
+      q.state.data?.list.some((d) => d.orderId === awaitingPayment && d.dealState === 'awaiting_payment')
+        ? 1000
+        : false,
   });
 
 export const useMyBids = (pageNum: number) =>
-  useQuery({ queryKey: ['my', 'bids', pageNum], queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }), placeholderData: keepPreviousData });
+  useQuery({
+    queryKey: ['my', 'bids', pageNum],
+    queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }),
+    placeholderData: keepPreviousData,
+  });
 
 /** Opens the payment company's page for the balance of a won lot; it returns to /dealCar. */
-export const usePayBalance = () => useMutation({ mutationFn: (orderId: string) => callApi(bidding.payBalance, { orderId }) });
+export const usePayBalance = () =>
+  useMutation({ mutationFn: (orderId: string) => callApi(bidding.payBalance, { orderId }) });

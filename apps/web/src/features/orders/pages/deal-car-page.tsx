@@ -9,10 +9,17 @@ import '../orders.css';
 
 type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
 
-const DEPOSIT_TEXT = { pending: '待支付', frozen: '冻结中', applied: '已抵扣', refunded: '已退还', forfeited: '已扣除' } as const;
+const DEPOSIT_TEXT = {
+  pending: '待支付',
+  frozen: '冻结中',
+  applied: '已抵扣',
+  refunded: '已退还',
+  forfeited: '已扣除',
+} as const;
 
 function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
-  if (deal.dealState === 'paid') return <Tag color="green">已付清{deal.paidAt ? ` · ${beijing(deal.paidAt, 'short')}` : ''}</Tag>;
+  if (deal.dealState === 'paid')
+    return <Tag color="green">已付清{deal.paidAt ? ` · ${beijing(deal.paidAt, 'short')}` : ''}</Tag>;
   if (deal.dealState === 'defaulted') return <Tag color="default">逾期违约 · 保证金已扣除</Tag>;
   return now > deal.payDeadline ? <Tag color="red">已逾期</Tag> : <Tag color="orange">待付余款</Tag>;
 }
@@ -24,19 +31,29 @@ export default function DealCarPage() {
   // The cashier returns here with ?paymentNo=…; until its notification lands the deal still shows unpaid.
   const paying = params.has('paymentNo') && !params.has('cancelled') ? params.get('orderId') : null;
   const { data, isFetching } = useMyDeals(page, paying);
-  const confirming = paying !== null && data?.list.some((d) => d.orderId === paying && d.dealState === 'awaiting_payment');
+  const confirming =
+    paying !== null && data?.list.some((d) => d.orderId === paying && d.dealState === 'awaiting_payment');
   const now = useServerNow(30_000);
   const pay = usePayBalance();
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
-      {confirming && <Alert type="info" showIcon className="deal-confirming" message="支付结果确认中，请稍候…" />}
+      {confirming && (
+        <Alert type="info" showIcon className="deal-confirming" message="支付结果确认中，请稍候…" />
+      )}
       <Table<Deal>
         rowKey="orderId"
         loading={isFetching}
         dataSource={data?.list ?? []}
         locale={{ emptyText: '暂无记录：您还没有竞得的车辆' }}
-        pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
         columns={[
           {
             title: '车辆',
@@ -51,7 +68,12 @@ export default function DealCarPage() {
               </Link>
             ),
           },
-          { title: '成交价', dataIndex: 'finalPrice', className: 'nowrap', render: (v: string) => <strong className="money">{yuanText(v)}</strong> },
+          {
+            title: '成交价',
+            dataIndex: 'finalPrice',
+            className: 'nowrap',
+            render: (v: string) => <strong className="money">{yuanText(v)}</strong>,
+          },
           {
             title: '保证金抵扣',
             key: 'deposit',
@@ -62,8 +84,18 @@ export default function DealCarPage() {
               </>
             ),
           },
-          { title: '待付余款', dataIndex: 'balanceDue', className: 'nowrap', render: (v: string) => yuanText(v) },
-          { title: '付款截止', dataIndex: 'payDeadline', className: 'nowrap', render: (v: number) => beijing(v) },
+          {
+            title: '待付余款',
+            dataIndex: 'balanceDue',
+            className: 'nowrap',
+            render: (v: string) => yuanText(v),
+          },
+          {
+            title: '付款截止',
+            dataIndex: 'payDeadline',
+            className: 'nowrap',
+            render: (v: number) => beijing(v),
+          },
           {
             title: '状态',
             key: 'status',
@@ -76,7 +108,9 @@ export default function DealCarPage() {
                     type="primary"
                     size="small"
                     loading={pay.isPending && pay.variables === r.orderId}
-                    onClick={() => pay.mutate(r.orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })}
+                    onClick={() =>
+                      pay.mutate(r.orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })
+                    }
                   >
                     支付余款
                   </Button>

@@ -26,11 +26,30 @@ export default function PriceRecordPage() {
         loading={isFetching}
         dataSource={data?.list ?? []}
         locale={{ emptyText: '暂无记录：您还没有出过价' }}
-        pagination={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={{
+          current: page,
+          pageSize: 10,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+        }}
         columns={[
-          { title: '车辆', dataIndex: 'title', render: (t: string, r) => <Link to={`/carAuction/carAuctionDetail/${r.orderId}`}>{t}</Link> },
-          { title: '我的最高出价', dataIndex: 'myTopAmount', render: (v: string) => <strong className="money">{yuanText(v)}</strong> },
-          { title: '当前价', dataIndex: 'currentPrice', render: (v: string | null) => (v ? yuanText(v) : '—') },
+          {
+            title: '车辆',
+            dataIndex: 'title',
+            render: (t: string, r) => <Link to={`/carAuction/carAuctionDetail/${r.orderId}`}>{t}</Link>,
+          },
+          {
+            title: '我的最高出价',
+            dataIndex: 'myTopAmount',
+            render: (v: string) => <strong className="money">{yuanText(v)}</strong>,
+          },
+          {
+            title: '当前价',
+            dataIndex: 'currentPrice',
+            render: (v: string | null) => (v ? yuanText(v) : '—'),
+          },
           { title: '出价时间', dataIndex: 'lastBidTime', render: (v: number) => beijing(v, 'full') },
           { title: '结束时间', dataIndex: 'endTime', render: (v: number) => beijing(v) },
           { title: '状态', key: 'state', render: (_: unknown, r) => stateTag(r) },

@@ -5,8 +5,10 @@ import { callApi } from '../../../lib/api';
 export const userInfoKey = ['user', 'info'] as const;
 export const invoiceKey = ['user', 'invoice'] as const;
 
-export const useUserInfo = () => useQuery({ queryKey: userInfoKey, queryFn: () => callApi(accounts.info, {}) });
-export const useInvoice = () => useQuery({ queryKey: invoiceKey, queryFn: () => callApi(accounts.invoiceInfo, {}) });
+export const useUserInfo = () =>
+  useQuery({ queryKey: userInfoKey, queryFn: () => callApi(accounts.info, {}) });
+export const useInvoice = () =>
+  useQuery({ queryKey: invoiceKey, queryFn: () => callApi(accounts.invoiceInfo, {}) });
 
 export function useProfileActions() {
   const qc = useQueryClient();

@@ -36,15 +36,36 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Modal title="修改登录密码" open={open} onCancel={onClose} onOk={() => void submit()} confirmLoading={busy} okText="确认修改" cancelText="取消" destroyOnHidden>
+    <Modal
+      title="修改登录密码"
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okText="确认修改"
+      cancelText="取消"
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(schema, 'oldPassword')]}>
           <Input.Password placeholder="请输入原密码" maxLength={20} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label="新密码" required rules={[zodRule(schema, 'password')]} extra="8-20位，须同时包含数字、小写字母和大写字母">
+        <Form.Item
+          name="password"
+          label="新密码"
+          required
+          rules={[zodRule(schema, 'password')]}
+          extra="8-20位，须同时包含数字、小写字母和大写字母"
+        >
           <Input.Password placeholder="请输入新密码" maxLength={20} autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirm" label="确认新密码" required dependencies={['password']} rules={[sameAs('password')]}>
+        <Form.Item
+          name="confirm"
+          label="确认新密码"
+          required
+          dependencies={['password']}
+          rules={[sameAs('password')]}
+        >
           <Input.Password placeholder="请再次输入新密码" maxLength={20} autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -8,7 +8,15 @@ import { useProfileActions } from '../api/profile-api';
 const schema = accounts.updateTelForm;
 
 /** Change phone: a code to the current number first, then one to the new number. */
-export function ChangePhoneModal({ open, onClose, currentTel }: { open: boolean; onClose: () => void; currentTel: string }) {
+export function ChangePhoneModal({
+  open,
+  onClose,
+  currentTel,
+}: {
+  open: boolean;
+  onClose: () => void;
+  currentTel: string;
+}) {
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const actions = useProfileActions();
@@ -29,7 +37,9 @@ export function ChangePhoneModal({ open, onClose, currentTel }: { open: boolean;
         setStep(1);
       } else {
         const v = (await form.validateFields(['tel', 'code'])) as { tel: string; code: string };
-        const res = await actions.updateTel(schema.parse({ ...v, oldCode: form.getFieldValue('oldCode') as string }));
+        const res = await actions.updateTel(
+          schema.parse({ ...v, oldCode: form.getFieldValue('oldCode') as string }),
+        );
         void message.success(`绑定手机已更换为 ${res.tel}`);
         close();
       }
@@ -41,8 +51,22 @@ export function ChangePhoneModal({ open, onClose, currentTel }: { open: boolean;
   };
 
   return (
-    <Modal title="更换绑定手机" open={open} onCancel={close} onOk={() => void next()} confirmLoading={busy} okText={step === 0 ? '下一步' : '确认更换'} cancelText="取消" destroyOnHidden>
-      <Steps size="small" current={step} items={[{ title: '验证原手机' }, { title: '绑定新手机' }]} style={{ margin: '8px 0 24px' }} />
+    <Modal
+      title="更换绑定手机"
+      open={open}
+      onCancel={close}
+      onOk={() => void next()}
+      confirmLoading={busy}
+      okText={step === 0 ? '下一步' : '确认更换'}
+      cancelText="取消"
+      destroyOnHidden
+    >
+      <Steps
+        size="small"
+        current={step}
+        items={[{ title: '验证原手机' }, { title: '绑定新手机' }]}
+        style={{ margin: '8px 0 24px' }}
+      />
       <Form form={form} layout="vertical">
         <div style={{ display: step === 0 ? 'block' : 'none' }}>
           <Form.Item label={`原手机号 ${currentTel}`} required>

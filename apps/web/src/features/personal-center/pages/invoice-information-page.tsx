@@ -30,7 +30,9 @@ export default function InvoiceInformationPage() {
     if (query.isSuccess && !query.data && user.data && !form.isFieldTouched('title')) {
       const u = user.data;
       form.setFieldsValue(
-        u.bidderType === 'company' ? { titleType: 'company', title: u.companyName ?? '', taxNo: u.creditCode ?? '' } : { titleType: 'personal', title: u.realName },
+        u.bidderType === 'company'
+          ? { titleType: 'company', title: u.companyName ?? '', taxNo: u.creditCode ?? '' }
+          : { titleType: 'personal', title: u.realName },
       );
     }
   }, [query.isSuccess, query.data, user.data, form]);
@@ -59,7 +61,11 @@ export default function InvoiceInformationPage() {
             type="info"
             showIcon
             style={{ marginBottom: 24 }}
-            message={query.data ? `上次保存于 ${query.data.updatedAt}。成交后平台按此信息开具服务费发票。` : '尚未填写发票信息。成交后平台按此信息开具服务费发票。'}
+            message={
+              query.data
+                ? `上次保存于 ${query.data.updatedAt}。成交后平台按此信息开具服务费发票。`
+                : '尚未填写发票信息。成交后平台按此信息开具服务费发票。'
+            }
           />
           <Form
             form={form}
@@ -71,31 +77,75 @@ export default function InvoiceInformationPage() {
             data-testid="invoice-form"
           >
             <Form.Item name="invoiceType" label="发票类型" required>
-              <Radio.Group options={Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }))} />
+              <Radio.Group
+                options={Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }))}
+              />
             </Form.Item>
-            <Form.Item name="titleType" label="抬头类型" required rules={rule('titleType')} dependencies={['invoiceType']}>
-              <Radio.Group options={Object.entries(accounts.TITLE_TYPES).map(([value, label]) => ({ value, label, disabled: special && value === 'personal' }))} />
+            <Form.Item
+              name="titleType"
+              label="抬头类型"
+              required
+              rules={rule('titleType')}
+              dependencies={['invoiceType']}
+            >
+              <Radio.Group
+                options={Object.entries(accounts.TITLE_TYPES).map(([value, label]) => ({
+                  value,
+                  label,
+                  disabled: special && value === 'personal',
+                }))}
+              />
             </Form.Item>
             <Form.Item name="title" label="发票抬头" required rules={rule('title')}>
               <Input placeholder={company ? '单位全称，与税务登记一致' : '个人姓名'} maxLength={100} />
             </Form.Item>
             {company ? (
-              <Form.Item name="taxNo" label="纳税人识别号" required rules={rule('taxNo')} extra="一般为18位统一社会信用代码">
+              <Form.Item
+                name="taxNo"
+                label="纳税人识别号"
+                required
+                rules={rule('taxNo')}
+                extra="一般为18位统一社会信用代码"
+              >
                 <Input placeholder="请输入纳税人识别号" maxLength={20} />
               </Form.Item>
             ) : null}
             {company ? (
               <>
-                <Form.Item name="address" label="注册地址" required={special} rules={rule('address')} dependencies={['invoiceType']}>
+                <Form.Item
+                  name="address"
+                  label="注册地址"
+                  required={special}
+                  rules={rule('address')}
+                  dependencies={['invoiceType']}
+                >
                   <Input placeholder={special ? '请输入注册地址' : '选填'} maxLength={100} />
                 </Form.Item>
-                <Form.Item name="phone" label="注册电话" required={special} rules={rule('phone')} dependencies={['invoiceType']}>
+                <Form.Item
+                  name="phone"
+                  label="注册电话"
+                  required={special}
+                  rules={rule('phone')}
+                  dependencies={['invoiceType']}
+                >
                   <Input placeholder={special ? '如 021-12345678' : '选填，如 021-12345678'} maxLength={20} />
                 </Form.Item>
-                <Form.Item name="bankName" label="开户银行" required={special} rules={rule('bankName')} dependencies={['invoiceType']}>
+                <Form.Item
+                  name="bankName"
+                  label="开户银行"
+                  required={special}
+                  rules={rule('bankName')}
+                  dependencies={['invoiceType']}
+                >
                   <Input placeholder={special ? '请输入开户银行' : '选填'} maxLength={50} />
                 </Form.Item>
-                <Form.Item name="bankAccount" label="银行账号" required={special} rules={rule('bankAccount')} dependencies={['invoiceType']}>
+                <Form.Item
+                  name="bankAccount"
+                  label="银行账号"
+                  required={special}
+                  rules={rule('bankAccount')}
+                  dependencies={['invoiceType']}
+                >
                   <Input placeholder={special ? '请输入银行账号' : '选填'} maxLength={40} />
                 </Form.Item>
               </>

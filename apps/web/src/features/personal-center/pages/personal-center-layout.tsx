@@ -24,7 +24,12 @@ export default function PersonalCenterLayout() {
     <div className="container page-with-aside">
       <aside className="page-aside">
         <div className="aside-title">个人中心</div>
-        <Menu mode="inline" selectedKeys={[current]} items={items} onClick={({ key }) => void navigate(`/personalCenter/${key}`)} />
+        <Menu
+          mode="inline"
+          selectedKeys={[current]}
+          items={items}
+          onClick={({ key }) => void navigate(`/personalCenter/${key}`)}
+        />
       </aside>
       <section className="page-body">
         <Outlet />

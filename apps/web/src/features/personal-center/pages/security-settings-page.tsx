@@ -18,7 +18,9 @@ export default function SecuritySettingsPage() {
           <LockOutlined />
           <div className="security-main">
             <div className="security-name">登录密码</div>
-            <div className="security-desc">建议定期更换密码，密码须为8-20位并同时包含数字、小写字母和大写字母。修改后需重新登录。</div>
+            <div className="security-desc">
+              建议定期更换密码，密码须为8-20位并同时包含数字、小写字母和大写字母。修改后需重新登录。
+            </div>
           </div>
           <Button onClick={() => setOpen('password')}>修改密码</Button>
         </div>
@@ -26,7 +28,9 @@ export default function SecuritySettingsPage() {
           <MobileOutlined />
           <div className="security-main">
             <div className="security-name">绑定手机</div>
-            <div className="security-desc">已绑定 {user?.tel ?? '—'}，可用于登录、找回密码和接收竞拍通知。</div>
+            <div className="security-desc">
+              已绑定 {user?.tel ?? '—'}，可用于登录、找回密码和接收竞拍通知。
+            </div>
           </div>
           <Button onClick={() => setOpen('phone')}>更换手机</Button>
         </div>
@@ -34,9 +38,7 @@ export default function SecuritySettingsPage() {
           <SafetyCertificateOutlined />
           <div className="security-main">
             <div className="security-name">实名登记</div>
-            <div className="security-desc">
-              {user ? `${user.realName}，身份证号 ${user.idCardNo}` : '—'}
-            </div>
+            <div className="security-desc">{user ? `${user.realName}，身份证号 ${user.idCardNo}` : '—'}</div>
           </div>
           <Button type="link" disabled>
             已登记
