@@ -4,10 +4,12 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
+import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
+import { ensureSecret } from '../../platform/secrets/secrets';
 import { accountsService } from './accounts.service';
 import { bearerToken, currentUser, sessionAuthCheck } from './auth-check';
 import { passwordTransport } from './rsa';
-import { ensureSecret, makePepper, makeRsaPrivateKey } from './secrets';
+import { makePepper, makeRsaPrivateKey } from './secrets';
 import { sessions as createSessions } from './sessions';
 import { formatBeijing } from '../../lib/time';
 
@@ -71,14 +73,7 @@ export async function registerAccounts(
 
   route(app, accounts.smsOutbox, async ({ tel }) => {
     if (ctx.env.NODE_ENV === 'production') throw notFound('接口不存在');
-    const rows = await db
-      .selectFrom('sms_outbox')
-      .selectAll()
-      .where('tel', '=', tel)
-      .orderBy('sent_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(50)
-      .execute();
+    const rows = await smsOutboxRepo(db).recent(tel);
     return rows.map((r) => ({
       tel: r.tel,
       code: r.code,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import { SESSION_REVOKED_CHANNEL, sessionCacheFor, type CachedSession } from './session-cache';
+import { sessionCacheFor, type CachedSession } from './session-cache';
+import { sessionsRepo } from './sessions.repo';
 
 export const IDLE_MS = 2 * 3600_000;
 export const ABSOLUTE_MS = 7 * 24 * 3600_000;
@@ -22,18 +22,13 @@ export interface SessionUser {
  * process (session-cache.ts); revocations reach every process's cache through NOTIFY.
  */
 export function sessions(ctx: AppContext) {
-  const { db } = ctx.dbh;
+  const repo = sessionsRepo(ctx.dbh.db);
   const cache = sessionCacheFor(ctx);
 
   const alive = (s: CachedSession, now: number) => s.expiresAt > now && s.lastSeen + IDLE_MS > now;
 
   async function read(hash: string, now: number): Promise<CachedSession | undefined> {
-    const row = await db
-      .selectFrom('user_session as s')
-      .innerJoin('app_user as u', 'u.id', 's.user_id')
-      .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.role'])
-      .where('s.token_hash', '=', hash)
-      .executeTakeFirst();
+    const row = await repo.byTokenHash(hash);
     if (!row || row.revoked_at) return undefined;
     return {
       id: row.id,
@@ -49,17 +44,14 @@ export function sessions(ctx: AppContext) {
     async create(userId: string, clientIp: string): Promise<string> {
       const now = ctx.now();
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('user_session')
-        .values({
-          user_id: userId,
-          token_hash: hashToken(token),
-          created_at: now,
-          last_seen_at: now,
-          expires_at: new Date(now.getTime() + ABSOLUTE_MS),
-          client_ip: clientIp,
-        })
-        .execute();
+      await repo.insert({
+        user_id: userId,
+        token_hash: hashToken(token),
+        created_at: now,
+        last_seen_at: now,
+        expires_at: new Date(now.getTime() + ABSOLUTE_MS),
+        client_ip: clientIp,
+      });
       return token;
     },
 
@@ -78,11 +70,7 @@ export function sessions(ctx: AppContext) {
       }
       if (now - s.lastSeen >= TOUCH_EVERY_MS) {
         s.lastSeen = now;
-        await db
-          .updateTable('user_session')
-          .set({ last_seen_at: new Date(now) })
-          .where('id', '=', s.sessionId)
-          .execute();
+        await repo.touch(s.sessionId, new Date(now));
       }
       return { id: s.id, role: s.role, sessionId: s.sessionId };
     },
@@ -91,17 +79,13 @@ export function sessions(ctx: AppContext) {
     async revoke(token: string) {
       const hash = hashToken(token);
       cache.delete(hash);
-      await sql`
-        with r as (update user_session set revoked_at = ${ctx.now()} where token_hash = ${hash} and revoked_at is null returning user_id)
-        select pg_notify(${SESSION_REVOKED_CHANNEL}, user_id::text) from r`.execute(db);
+      await repo.revokeByHash(hash, ctx.now());
     },
 
     /** Ends every session of a user (password change). */
     async revokeAll(userId: string) {
       cache.dropUser(userId);
-      await sql`
-        with r as (update user_session set revoked_at = ${ctx.now()} where user_id = ${userId} and revoked_at is null returning user_id)
-        select pg_notify(${SESSION_REVOKED_CHANNEL}, ${userId}) from r limit 1`.execute(db);
+      await repo.revokeAllOfUser(userId, ctx.now());
     },
   };
 }

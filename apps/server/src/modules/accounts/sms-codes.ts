@@ -1,9 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import type { AppContext } from '../../context';
 import { badRequest, tooMany } from '../../http/errors';
 import type { SmsPurpose, SmsSender } from '../../platform/sms/sms-sender';
+import { PROBE, smsCodesRepo } from './sms-codes.repo';
 
 export const CODE_TTL_MS = 5 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;
@@ -18,8 +17,6 @@ export const beijingDayStart = (now: Date) =>
   new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
 
 export const CODE_EXPIRED = '验证码已失效，请重新获取';
-/** A registration request for a number already registered: no code, but it counts against the address's cap. */
-const PROBE = 'registerProbe';
 const IP_CAP_MESSAGE = '当前网络今日获取验证码次数过多，请明天再试';
 export const CODE_TOO_MANY_WRONG = '验证码错误次数过多，请重新获取';
 
@@ -29,6 +26,7 @@ export const CODE_TOO_MANY_WRONG = '验证码错误次数过多，请重新获�
  */
 export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
   const { db } = ctx.dbh;
+  const repo = smsCodesRepo(db);
   const hash = (tel: string, purpose: SmsPurpose, code: string) =>
     createHash('sha256').update(`${pepper}:${tel}:${purpose}:${code}`).digest('hex');
 
@@ -41,39 +39,28 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
       const now = ctx.now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await db.transaction().execute(async (trx) => {
+        const tx = smsCodesRepo(trx);
         // One sender per number at a time, across processes.
-        await sql`select pg_advisory_xact_lock(hashtext(${`sms:${tel}`}))`.execute(trx);
-        const last = await trx
-          .selectFrom('sms_code')
-          .select('created_at')
-          .where('tel', '=', tel)
-          .where('purpose', '!=', PROBE)
-          .orderBy('created_at', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+        await tx.lockTel(tel);
+        const last = await tx.lastSentAt(tel);
         if (last) {
-          const wait = Math.ceil(
-            (new Date(last.created_at).getTime() + RESEND_SECONDS * 1000 - now.getTime()) / 1000,
-          );
+          const wait = Math.ceil((new Date(last).getTime() + RESEND_SECONDS * 1000 - now.getTime()) / 1000);
           if (wait > 0) throw tooMany(`发送过于频繁，请${wait}秒后再试`, wait);
         }
         const dayStart = beijingDayStart(now);
         const tomorrow = (dayStart.getTime() + DAY_MS - now.getTime()) / 1000;
-        if ((await countToday(trx, 'tel', tel, dayStart)) >= DAILY_PER_TEL)
+        if ((await tx.countSince('tel', tel, dayStart)) >= DAILY_PER_TEL)
           throw tooMany('该手机号今日获取验证码次数已达上限，请明天再试', tomorrow);
-        if ((await countToday(trx, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP)
+        if ((await tx.countSince('client_ip', clientIp, dayStart)) >= DAILY_PER_IP)
           throw tooMany(IP_CAP_MESSAGE, tomorrow);
-        await trx
-          .insertInto('sms_code')
-          .values({
-            tel,
-            purpose,
-            code_hash: hash(tel, purpose, code),
-            created_at: now,
-            expires_at: new Date(now.getTime() + CODE_TTL_MS),
-            client_ip: clientIp,
-          })
-          .execute();
+        await tx.insert({
+          tel,
+          purpose,
+          code_hash: hash(tel, purpose, code),
+          created_at: now,
+          expires_at: new Date(now.getTime() + CODE_TTL_MS),
+          client_ip: clientIp,
+        });
       });
       if (deliver) await sender.send({ tel, purpose, code }, now);
     },
@@ -85,21 +72,18 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
     async recordRegisteredProbe(tel: string, clientIp: string): Promise<void> {
       const now = ctx.now();
       const dayStart = beijingDayStart(now);
-      if ((await countToday(db, 'client_ip', clientIp, dayStart)) >= DAILY_PER_IP) {
+      if ((await repo.countSince('client_ip', clientIp, dayStart)) >= DAILY_PER_IP) {
         throw tooMany(IP_CAP_MESSAGE, (dayStart.getTime() + DAY_MS - now.getTime()) / 1000);
       }
-      await db
-        .insertInto('sms_code')
-        .values({
-          tel,
-          purpose: PROBE,
-          code_hash: '',
-          created_at: now,
-          expires_at: now,
-          consumed_at: now,
-          client_ip: clientIp,
-        })
-        .execute();
+      await repo.insert({
+        tel,
+        purpose: PROBE,
+        code_hash: '',
+        created_at: now,
+        expires_at: now,
+        consumed_at: now,
+        client_ip: clientIp,
+      });
     },
 
     /**
@@ -108,58 +92,19 @@ export function smsCodes(ctx: AppContext, sender: SmsSender, pepper: string) {
      */
     async verify(tel: string, purpose: SmsPurpose, code: string, consume: boolean): Promise<void> {
       const now = ctx.now();
-      const latest = await db
-        .selectFrom('sms_code')
-        .selectAll()
-        .where('tel', '=', tel)
-        .where('purpose', '=', purpose)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const latest = await repo.latest(tel, purpose);
       if (!latest || latest.consumed_at || new Date(latest.expires_at) <= now) throw badRequest(CODE_EXPIRED);
       if (latest.attempts >= CODE_MAX_ATTEMPTS) throw badRequest(CODE_TOO_MANY_WRONG);
       const given = Buffer.from(hash(tel, purpose, code), 'hex');
       const stored = Buffer.from(latest.code_hash, 'hex');
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
-        const row = await db
-          .updateTable('sms_code')
-          .set({ attempts: sql`attempts + 1` })
-          .where('id', '=', latest.id)
-          .returning('attempts')
-          .executeTakeFirstOrThrow();
-        const left = CODE_MAX_ATTEMPTS - row.attempts;
+        const left = CODE_MAX_ATTEMPTS - (await repo.addAttempt(latest.id));
         throw badRequest(left > 0 ? `验证码错误，还可尝试${left}次` : CODE_TOO_MANY_WRONG);
       }
       if (!consume) return;
-      const used = await db
-        .updateTable('sms_code')
-        .set({ consumed_at: now })
-        .where('id', '=', latest.id)
-        .where('consumed_at', 'is', null)
-        .where('attempts', '<', CODE_MAX_ATTEMPTS)
-        .returning('id')
-        .executeTakeFirst();
-      if (!used) throw badRequest(CODE_EXPIRED);
+      if (!(await repo.consume(latest.id, now, CODE_MAX_ATTEMPTS))) throw badRequest(CODE_EXPIRED);
     },
   };
 }
 
 export type SmsCodes = ReturnType<typeof smsCodes>;
-
-/** Codes sent today (Beijing) to a number (probes excluded) or from an address (probes included). */
-async function countToday(
-  db: Kysely<Database>,
-  column: 'tel' | 'client_ip',
-  value: string,
-  dayStart: Date,
-): Promise<number> {
-  let q = db
-    .selectFrom('sms_code')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where(column, '=', value)
-    .where('created_at', '>=', dayStart);
-  if (column === 'tel') q = q.where('purpose', '!=', PROBE);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
-}

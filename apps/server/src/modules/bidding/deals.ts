@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { Payments } from '../../platform/payments/payments';
-import type { PaymentRow } from '../../platform/payments/payment-service';
+import type { PaymentRow } from '../../platform/payments/payment.repo';
 import { forfeitDeposit } from './deposit-ledger';
 
 type Tx = Transaction<Database>;

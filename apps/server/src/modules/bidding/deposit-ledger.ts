@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DepositLedgerState } from '../../db/schema';
-import type { PaymentRow } from '../../platform/payments/payment-service';
+import type { PaymentRow } from '../../platform/payments/payment.repo';
 
 type Tx = Transaction<Database>;
 

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, PaymentTable } from '../../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
 import { NotificationRejected, type PaymentProvider } from './payment-provider';
-
-export type PaymentRow = Selectable<PaymentTable>;
+import { paymentRepo, type PaymentRow } from './payment.repo';
 export type PaidHandler = (trx: Transaction<Database>, payment: PaymentRow, now: Date) => Promise<void>;
 export type NotifyOutcome = 'applied' | 'duplicate';
 
@@ -36,14 +35,7 @@ export class PaymentService {
 
   /** An open payment of this purpose for the lot and buyer (pending or paid), if any. */
   findOpen(purpose: PaymentRow['purpose'], lotId: string, buyerId: string) {
-    return this.db
-      .selectFrom('payment')
-      .selectAll()
-      .where('purpose', '=', purpose)
-      .where('lot_id', '=', lotId)
-      .where('buyer_id', '=', buyerId)
-      .where('status', '<>', 'closed')
-      .executeTakeFirst();
+    return paymentRepo(this.db).findOpen(purpose, lotId, buyerId);
   }
 
   /** Creates (or reuses the pending) payment and returns the provider's hosted page. */
@@ -54,33 +46,24 @@ export class PaymentService {
       (await this.provider.query(payment.payment_no))?.status === 'closed'
     ) {
       // The buyer cancelled at the provider: that order is dead, start a new one.
-      await this.db
-        .updateTable('payment')
-        .set({ status: 'closed' })
-        .where('payment_no', '=', payment.payment_no)
-        .where('status', '=', 'pending')
-        .execute();
+      await paymentRepo(this.db).closePending(payment.payment_no);
       payment = undefined;
     }
     if (!payment) {
       const now = this.now();
       const paymentNo = `DP${now.getTime()}${String(randomInt(1e6)).padStart(6, '0')}`;
       // The partial unique index on open payments makes a concurrent second create a no-op.
-      await this.db
-        .insertInto('payment')
-        .values({
-          payment_no: paymentNo,
-          purpose: p.purpose,
-          lot_id: p.lotId,
-          buyer_id: p.buyerId,
-          amount: p.amount,
-          subject: p.subject,
-          provider: this.provider.name,
-          status: 'pending',
-          created_at: now,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await paymentRepo(this.db).insertPending({
+        payment_no: paymentNo,
+        purpose: p.purpose,
+        lot_id: p.lotId,
+        buyer_id: p.buyerId,
+        amount: p.amount,
+        subject: p.subject,
+        provider: this.provider.name,
+        status: 'pending',
+        created_at: now,
+      });
       payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
       if (!payment) throw new Error('payment vanished');
     }
@@ -92,11 +75,7 @@ export class PaymentService {
       returnUrl: p.returnUrl,
     });
     if (payment.provider_trade_no !== created.tradeNo) {
-      await this.db
-        .updateTable('payment')
-        .set({ provider_trade_no: created.tradeNo })
-        .where('payment_no', '=', payment.payment_no)
-        .execute();
+      await paymentRepo(this.db).setTradeNo(payment.payment_no, created.tradeNo);
     }
     return { paymentNo: payment.payment_no, payUrl: created.payUrl, payment };
   }
@@ -113,19 +92,16 @@ export class PaymentService {
       outcome: 'applied' | 'duplicate' | 'rejected',
       extra: { paymentNo?: string; tradeNo?: string; reason?: string },
     ) =>
-      db
-        .insertInto('payment_notification')
-        .values({
-          provider: this.provider.name,
-          payment_no: extra.paymentNo ?? null,
-          provider_trade_no: extra.tradeNo ?? null,
-          body: rawBody.slice(0, 10_000),
-          signature: (signature ?? '').slice(0, 500),
-          outcome,
-          reason: extra.reason ?? null,
-          received_at: now,
-        })
-        .execute();
+      paymentRepo(db).recordNotification({
+        provider: this.provider.name,
+        payment_no: extra.paymentNo ?? null,
+        provider_trade_no: extra.tradeNo ?? null,
+        body: rawBody.slice(0, 10_000),
+        signature: (signature ?? '').slice(0, 500),
+        outcome,
+        reason: extra.reason ?? null,
+        received_at: now,
+      });
     let notice;
     try {
       notice = await this.provider.verifyNotification(rawBody, signature, now);
@@ -136,12 +112,8 @@ export class PaymentService {
     }
     const ids = { paymentNo: notice.paymentNo, tradeNo: notice.tradeNo };
     const outcome = await this.db.transaction().execute(async (trx) => {
-      const payment = await trx
-        .selectFrom('payment')
-        .selectAll()
-        .where('payment_no', '=', notice.paymentNo)
-        .forUpdate()
-        .executeTakeFirst();
+      const payments = paymentRepo(trx);
+      const payment = await payments.lock(notice.paymentNo);
       if (!payment) return '支付单不存在';
       if (Number(payment.amount) !== notice.amount) return '通知金额与支付单不符';
       if (payment.status === 'paid') {
@@ -149,11 +121,7 @@ export class PaymentService {
         return 'duplicate' as const;
       }
       const paidAt = new Date(notice.paidAt);
-      await trx
-        .updateTable('payment')
-        .set({ status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo })
-        .where('payment_no', '=', payment.payment_no)
-        .execute();
+      await payments.markPaid(payment.payment_no, paidAt, notice.tradeNo);
       const handler = this.paidHandlers.get(payment.purpose);
       await handler?.(
         trx,

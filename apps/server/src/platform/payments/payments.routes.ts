@@ -4,6 +4,7 @@ import { addScheduledJob } from '../scheduler/app-scheduler';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { NotificationRejected } from './payment-provider';
+import { paymentRepo } from './payment.repo';
 import { NOTIFY_PATH, SANDBOX_PAGE_PATH, paymentsFor } from './payments';
 import { renderMissingPage, renderPayPage } from './sandbox-page';
 
@@ -69,14 +70,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
     const trade = await sandbox.confirm(found.merchant_payment_no);
     if (trade?.status === 'TRADE_CLOSED') throw conflict('该支付单已取消');
     await sandbox.drain();
-    const statusOf = async () =>
-      (
-        await ctx.dbh.db
-          .selectFrom('payment')
-          .select('status')
-          .where('payment_no', '=', found.merchant_payment_no)
-          .executeTakeFirst()
-      )?.status;
+    const statusOf = () => paymentRepo(ctx.dbh.db).status(found.merchant_payment_no);
     // A notification that failed earlier is played again now.
     if ((await statusOf()) !== 'paid') await sandbox.renotify(found.merchant_payment_no);
     return ok({ paymentNo: found.merchant_payment_no, status: (await statusOf()) ?? 'pending' });

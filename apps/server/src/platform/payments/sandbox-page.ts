@@ -1,5 +1,5 @@
 import { fenToYuanString } from '@chepai/shared/domain/money';
-import type { SandboxTrade } from './sandbox-provider';
+import type { SandboxTrade } from './sandbox-trade.repo';
 
 const escapeHtml = (s: string) =>
   s.replace(

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
-import type { Database, SandboxTradeTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import type { ScheduledJob } from '../scheduler/scheduler';
 import {
   NotificationRejected,
@@ -11,9 +10,8 @@ import {
   type PaymentProvider,
   type ProviderTrade,
 } from './payment-provider';
+import { sandboxTradeRepo, type SandboxTrade } from './sandbox-trade.repo';
 import { checkSignature, signBody } from './signature';
-
-export type SandboxTrade = Selectable<SandboxTradeTable>;
 
 /** Sends one signed notification; true when the merchant answered "success". */
 export type NotifyDispatch = (url: string, body: string, signature: string) => Promise<boolean>;
@@ -43,36 +41,31 @@ export interface SandboxOptions {
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = 'sandbox';
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly trades: ReturnType<typeof sandboxTradeRepo>;
 
-  constructor(private readonly o: SandboxOptions) {}
+  constructor(private readonly o: SandboxOptions) {
+    this.trades = sandboxTradeRepo(o.db);
+  }
 
   async createPayment(r: CreatePaymentRequest): Promise<CreatedPayment> {
     // Idempotent by merchant payment number, as real providers are: a repeated request returns the same trade.
-    await this.o.db
-      .insertInto('sandbox_trade')
-      .values({
-        trade_no: `SBX${this.o.now().getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
-        merchant_payment_no: r.paymentNo,
-        subject: r.subject,
-        amount: r.amount,
-        notify_url: r.notifyUrl,
-        return_url: r.returnUrl,
-        status: 'WAIT_BUYER_PAY',
-        created_at: this.o.now(),
-      })
-      .onConflict((oc) => oc.column('merchant_payment_no').doNothing())
-      .execute();
+    await this.trades.insertIfAbsent({
+      trade_no: `SBX${this.o.now().getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
+      merchant_payment_no: r.paymentNo,
+      subject: r.subject,
+      amount: r.amount,
+      notify_url: r.notifyUrl,
+      return_url: r.returnUrl,
+      status: 'WAIT_BUYER_PAY',
+      created_at: this.o.now(),
+    });
     const trade = await this.find(r.paymentNo);
     if (!trade) throw new Error('sandbox trade vanished');
     return { tradeNo: trade.trade_no, payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}` };
   }
 
   find(paymentNo: string): Promise<SandboxTrade | undefined> {
-    return this.o.db
-      .selectFrom('sandbox_trade')
-      .selectAll()
-      .where('merchant_payment_no', '=', paymentNo)
-      .executeTakeFirst();
+    return this.trades.byPaymentNo(paymentNo);
   }
 
   async query(paymentNo: string): Promise<ProviderTrade | null> {
@@ -113,30 +106,24 @@ export class SandboxPaymentProvider implements PaymentProvider {
   /** The buyer pressed 确认支付: the trade succeeds and a notification is due now. */
   async confirm(paymentNo: string): Promise<SandboxTrade | undefined> {
     const now = this.o.now();
-    await this.o.db
-      .updateTable('sandbox_trade')
-      .set({ status: 'TRADE_SUCCESS', paid_at: now, next_notify_at: now })
-      .where('merchant_payment_no', '=', paymentNo)
-      .where('status', '=', 'WAIT_BUYER_PAY')
-      .execute();
+    await this.trades.settleWaiting(paymentNo, {
+      status: 'TRADE_SUCCESS',
+      paid_at: now,
+      next_notify_at: now,
+    });
     const trade = await this.find(paymentNo);
     if (trade?.status === 'TRADE_SUCCESS') this.track(this.deliver(trade.trade_no));
     return trade;
   }
 
   async cancel(paymentNo: string): Promise<SandboxTrade | undefined> {
-    await this.o.db
-      .updateTable('sandbox_trade')
-      .set({ status: 'TRADE_CLOSED' })
-      .where('merchant_payment_no', '=', paymentNo)
-      .where('status', '=', 'WAIT_BUYER_PAY')
-      .execute();
+    await this.trades.settleWaiting(paymentNo, { status: 'TRADE_CLOSED' });
     return this.find(paymentNo);
   }
 
   /** One delivery attempt for one trade, if it is due (claimed with a lease, so only one process sends). */
   async deliver(tradeNo: string): Promise<boolean> {
-    const [trade] = await this.claim(sql`trade_no = ${tradeNo}`, 1);
+    const [trade] = await this.claim(tradeNo, 1);
     return trade ? this.send(trade) : false;
   }
 
@@ -144,17 +131,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async renotify(paymentNo: string): Promise<boolean> {
     const trade = await this.find(paymentNo);
     if (trade?.status !== 'TRADE_SUCCESS') return false;
-    await this.o.db
-      .updateTable('sandbox_trade')
-      .set({ next_notify_at: this.o.now() })
-      .where('trade_no', '=', trade.trade_no)
-      .execute();
+    await this.trades.update(trade.trade_no, { next_notify_at: this.o.now() });
     return this.deliver(trade.trade_no);
   }
 
   /** Every due notification, for the scheduler. */
   async deliverDue(limit = 20): Promise<number> {
-    const trades = await this.claim(sql`true`, limit);
+    const trades = await this.claim(null, limit);
     await Promise.all(trades.map((t) => this.send(t)));
     return trades.length;
   }
@@ -175,16 +158,9 @@ export class SandboxPaymentProvider implements PaymentProvider {
     this.inflight.add(tracked);
   }
 
-  private async claim(filter: ReturnType<typeof sql>, limit: number): Promise<SandboxTrade[]> {
+  private claim(tradeNo: string | null, limit: number): Promise<SandboxTrade[]> {
     const now = this.o.now();
-    const { rows } = await sql<SandboxTrade>`
-      update sandbox_trade set next_notify_at = ${new Date(now.getTime() + NOTIFY_LEASE_MS)}, notify_attempts = notify_attempts + 1
-      where trade_no in (
-        select trade_no from sandbox_trade
-        where next_notify_at is not null and next_notify_at <= ${now} and status = 'TRADE_SUCCESS' and ${filter}
-        order by next_notify_at limit ${limit} for update skip locked)
-      returning *`.execute(this.o.db);
-    return rows;
+    return this.trades.claimDue(tradeNo, limit, now, new Date(now.getTime() + NOTIFY_LEASE_MS));
   }
 
   private async send(trade: SandboxTrade): Promise<boolean> {
@@ -207,18 +183,15 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
     const now = this.o.now();
     const backoff = NOTIFY_BACKOFF_MS[trade.notify_attempts - 1];
-    await this.o.db
-      .updateTable('sandbox_trade')
-      .set(
-        ok
-          ? { notified_at: now, next_notify_at: null, last_notify_error: null }
-          : {
-              next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
-              last_notify_error: error,
-            },
-      )
-      .where('trade_no', '=', trade.trade_no)
-      .execute();
+    await this.trades.update(
+      trade.trade_no,
+      ok
+        ? { notified_at: now, next_notify_at: null, last_notify_error: null }
+        : {
+            next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
+            last_notify_error: error,
+          },
+    );
     return ok;
   }
 }

@@ -1,23 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { ensureSecret } from '../secrets/secrets';
 
 /** A notification older or newer than this is refused (replays beyond it cannot even be checked). */
 export const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
 
 /** The shared HMAC key of the sandbox provider: generated once per deployment, kept in app_secret. */
-export async function loadOrCreateSecret(db: Kysely<Database>, name: string): Promise<string> {
-  await db
-    .insertInto('app_secret')
-    .values({ name, value: randomBytes(32).toString('base64') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_secret')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return row.value;
+export function loadOrCreateSecret(db: Kysely<Database>, name: string): Promise<string> {
+  return ensureSecret(db, name, () => randomBytes(32).toString('base64'));
 }
 
 const mac = (secret: string, timestamp: number, body: string) =>

@@ -1,5 +1,6 @@
 import { maskTel, type accounts } from '@chepai/shared';
 import type { AppContext } from '../../context';
+import { smsOutboxRepo } from './sms-outbox.repo';
 
 export type SmsPurpose = accounts.SmsPurpose;
 
@@ -30,17 +31,13 @@ export const smsText = (m: SmsMessage) =>
  * Default sender: logs that a message went out (masked number and purpose, never the code) and,
  * outside production, keeps the message in the development outbox table.
  */
-export class LogOutboxSmsSender implements SmsSender {
-  constructor(private readonly ctx: AppContext) {}
-
-  async send(m: SmsMessage, now: Date): Promise<void> {
-    this.ctx.log.info({ sms: { tel: maskTel(m.tel), purpose: m.purpose } }, 'sms sent');
-    if (this.ctx.env.NODE_ENV === 'production') return;
-    await this.ctx.dbh.db
-      .insertInto('sms_outbox')
-      .values({ tel: m.tel, purpose: m.purpose, code: m.code, sent_at: now })
-      .execute();
-  }
+export function createSmsSender(ctx: AppContext): SmsSender {
+  const outbox = smsOutboxRepo(ctx.dbh.db);
+  return {
+    async send(m, now) {
+      ctx.log.info({ sms: { tel: maskTel(m.tel), purpose: m.purpose } }, 'sms sent');
+      if (ctx.env.NODE_ENV === 'production') return;
+      await outbox.insert({ tel: m.tel, purpose: m.purpose, code: m.code, sent_at: now });
+    },
+  };
 }
-
-export const createSmsSender = (ctx: AppContext): SmsSender => new LogOutboxSmsSender(ctx);

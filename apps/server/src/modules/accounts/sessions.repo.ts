@@ -1,0 +1,41 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { SESSION_REVOKED_CHANNEL } from './session-cache';
+
+/** SQL for login sessions (user_session). */
+export function sessionsRepo(db: Kysely<Database>) {
+  return {
+    /** A session and its user, by token hash. */
+    byTokenHash: (hash: string) =>
+      db
+        .selectFrom('user_session as s')
+        .innerJoin('app_user as u', 'u.id', 's.user_id')
+        .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.role'])
+        .where('s.token_hash', '=', hash)
+        .executeTakeFirst(),
+
+    insert: (values: {
+      user_id: string;
+      token_hash: string;
+      created_at: Date;
+      last_seen_at: Date;
+      expires_at: Date;
+      client_ip: string;
+    }) => db.insertInto('user_session').values(values).execute(),
+
+    touch: (sessionId: string, at: Date) =>
+      db.updateTable('user_session').set({ last_seen_at: at }).where('id', '=', sessionId).execute(),
+
+    /** Revokes one live session and tells every process (NOTIFY at commit). */
+    revokeByHash: (hash: string, now: Date) =>
+      sql`
+        with r as (update user_session set revoked_at = ${now} where token_hash = ${hash} and revoked_at is null returning user_id)
+        select pg_notify(${SESSION_REVOKED_CHANNEL}, user_id::text) from r`.execute(db),
+
+    /** Revokes every live session of a user and tells every process once. */
+    revokeAllOfUser: (userId: string, now: Date) =>
+      sql`
+        with r as (update user_session set revoked_at = ${now} where user_id = ${userId} and revoked_at is null returning user_id)
+        select pg_notify(${SESSION_REVOKED_CHANNEL}, ${userId}) from r limit 1`.execute(db),
+  };
+}
