@@ -290,8 +290,8 @@ describe('purchase-cost calculator', () => {
     await panel(page).locator('.picker-item.active').waitFor();
     expect(await panel(page).locator('.picker-item.active .picker-name').innerText()).toContain(modelName);
 
-    // Stepping back to the series clears the model and its result (spec §4), also after a reload;
-    // the series stays highlighted.
+    // Stepping back to the series clears the model and its result
+    // (docs/product.md#11-compare-and-calculator), also after a reload; the series stays highlighted.
     await page.getByTestId('full-total').waitFor();
     await panel(page).locator('.picker-step', { hasText: '海豹' }).click();
     await panel(page).locator('.picker-step.current', { hasText: '选择车系' }).waitFor();

@@ -104,7 +104,7 @@ describe('lots in the browser', () => {
     expect(await page.locator('.lot-title').innerText()).toContain('比亚迪');
     await page.locator('.gallery-thumbs img').first().waitFor();
     expect(await page.locator('.gallery-thumbs button').count()).toBe(5);
-    // Anonymous: log in first, then come back to this lot (issue 5).
+    // Anonymous: log in first, then come back to this lot (docs/product.md#3-routes).
     const register = page.getByRole('link', { name: /登录后报名/ });
     expect(await register.getAttribute('href')).toMatch(
       /^\/login\?redirect=%2FcarAuction%2FcarAuctionDetail%2F\d+$/,

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, in one place for server and web. */
+/** Business constants (docs/product.md#13-business-constants), in one place for server and web. */
 export const SERVICE_PHONE = '400-820-8899';
 export const SERVICE_HOURS = '周一至周日 8:30-12:00，13:00-18:00（法定节假日除外）';
 export const OPERATOR_NAME = '车拍（上海）数字科技有限公司';

@@ -13,7 +13,7 @@ export function setTokenLogin(fn: TokenLogin) {
 }
 
 /**
- * Runs before every navigation (spec §2): starts the progress bar; a `token` query logs the
+ * Runs before every navigation (docs/product.md#3-routes): starts the progress bar; a `token` query logs the
  * user in with it and is removed from the address, or sends them to /tokenExpiration.
  */
 export async function navigationGuard({ request }: LoaderFunctionArgs) {

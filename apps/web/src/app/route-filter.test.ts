@@ -23,7 +23,7 @@ const table = [
 const paths = (routes: AppRoute[]): string[] =>
   routes.flatMap((x) => [x.path, ...(x.children ? paths(x.children).map((c) => `${x.path}/${c}`) : [])]);
 
-describe('allowedPermissions (spec §6)', () => {
+describe('allowedPermissions (docs/product.md#2-roles-and-permissions)', () => {
   it('is domesticConsumer for a visitor, plus the role once logged in', () => {
     expect(allowedPermissions(null)).toEqual(['domesticConsumer']);
     expect(allowedPermissions('buyer')).toEqual(['buyer', 'domesticConsumer']);
@@ -66,7 +66,7 @@ describe('filterRoutes', () => {
     expect(JSON.stringify(table)).toBe(before);
   });
 
-  it('applies spec §6 to the real route table', () => {
+  it('applies the role rules to the real route table', () => {
     const visitor = paths(filterRoutes(layoutRoutes, allowedPermissions(null)));
     for (const p of [
       'home',

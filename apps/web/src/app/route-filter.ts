@@ -2,7 +2,7 @@ import type { Role } from '../lib/session';
 import type { AppRoute, Permission } from './route-table';
 
 /**
- * Spec §6: a visitor is a domesticConsumer; a logged-in user adds their role.
+ * docs/product.md#2-roles-and-permissions: a visitor is a domesticConsumer; a logged-in user adds their role.
  * (The original names only the buyer; a seller gets the seller set the same way.)
  */
 export function allowedPermissions(role: Role | null): Permission[] {

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 
-/** Who may see a route: empty = public. `domesticConsumer` stands for any visitor (spec §6). */
+/**
+ * Who may see a route: empty = public. `domesticConsumer` stands for any visitor
+ * (docs/product.md#2-roles-and-permissions).
+ */
 export type Permission = 'buyer' | 'seller' | 'domesticConsumer';
 
 export interface RouteMeta {
@@ -29,7 +32,7 @@ const only = (title: string, permission: Permission[], breadcrumb = true): Route
   breadcrumb,
 });
 
-/** The one route table: title, permission list and breadcrumb flag per route (spec §2, §6). */
+/** The one route table: title, permission list and breadcrumb flag per route (docs/product.md#3-routes). */
 export const layoutRoutes: AppRoute[] = [
   { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
   {

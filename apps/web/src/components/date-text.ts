@@ -1,2 +1,2 @@
-/** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD' (spec §3: publishTime is shown as a date). */
+/** 'YYYY-MM-DD HH:mm:ss' → 'YYYY-MM-DD' (publishTime is shown as a date: docs/product.md#4-entities). */
 export const dateOnly = (t: string) => t.slice(0, 10);

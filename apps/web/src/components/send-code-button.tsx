@@ -9,7 +9,10 @@ interface Props {
   block?: boolean;
 }
 
-/** 获取验证码 with the 60-second countdown of spec §4 after each successful send. */
+/**
+ * 获取验证码 with the 60-second countdown after each successful send
+ * (docs/product.md#8-accounts-and-sessions).
+ */
 export function SendCodeButton({ onSend, disabled, block }: Props) {
   const { message } = App.useApp();
   const [left, setLeft] = useState(0);

@@ -1,7 +1,7 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
 
-/** Spec §9: exactly these settings. */
+/** Exactly these settings (docs/product.md#13-business-constants). */
 NProgress.configure({
   minimum: 0.08,
   speed: 200,

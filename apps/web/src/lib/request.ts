@@ -60,7 +60,7 @@ export function installRequestUi(next: RequestUi) {
 const isSilent = (config?: { silent?: boolean }) =>
   Boolean(config?.silent) || SILENT_PREFIXES.some((p) => ui.currentPath().startsWith(p));
 
-/** Spec §8: one 系统提示 dialog at a time; confirming clears the session and goes to login. */
+/** docs/product.md#10-errors: one 系统提示 dialog at a time; confirming clears the session and goes to login. */
 async function handleUnauthorized() {
   if (reloginOpen) return;
   reloginOpen = true;

@@ -21,7 +21,7 @@ export const yuanInput = (label: string) =>
 /** Money in answers: yuan decimal strings. */
 export const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** Lot status codes 0–7 (DESIGN.md lifecycle). */
+/** Lot status codes 0–7 (docs/product.md#5-lot-statuses). */
 const lotStatus = z.number().int().min(LOT_STATUS.preview).max(LOT_STATUS.withdrawn);
 
 /** The public live state of a lot, carried by every bid answer (accepted or refused). */

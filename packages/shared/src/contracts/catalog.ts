@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './define';
 import { idSchema } from './common';
 
-// The car catalog of the comparison portal and the calculator (spec §7 'Vehicle data').
+// The car catalog of the comparison portal and the calculator (docs/product.md#12-api-paths, '/mall-portal').
 
 const brand = z.object({ id: z.string(), name: z.string(), logo: z.string(), firstLetter: z.string() });
 export type Brand = z.infer<typeof brand>;

@@ -1,4 +1,7 @@
-/** Lot lifecycle (DESIGN.md): 1 pending review → 0 preview → 2 registration → 3 bidding → 4 extended → 5 sold / 6 unsold; 7 withdrawn. */
+/**
+ * Lot lifecycle (docs/product.md#5-lot-statuses): 1 pending review → 0 preview → 2 registration →
+ * 3 bidding → 4 extended → 5 sold / 6 unsold; 7 withdrawn.
+ */
 export const LOT_STATUS = {
   preview: 0,
   pendingReview: 1,

@@ -1,6 +1,6 @@
 import { numberToDecimalText, parseDecimalText, roundDecimalParts, type DecimalParts } from './decimal-text';
 
-// Converts a yuan amount to 中文大写 as written on invoices and contracts (spec §5).
+// Converts a yuan amount to 中文大写 as written on invoices and contracts (docs/product.md#9-validation-rules).
 //
 // Conventions chosen (they follow the PBOC 《支付结算办法》 rules for writing amounts):
 // - 0 -> '零元整'; negatives get the prefix '负'; at most 16 integer digits, more is a RangeError.

@@ -1,4 +1,4 @@
-// Pure bidding rules (DESIGN.md "Bidding rules"): integer fen, epoch-ms times, no I/O.
+// Pure bidding rules (docs/product.md#6-bidding-rules): integer fen, epoch-ms times, no I/O.
 // The server runs them inside the transaction that holds the lot row lock; the web uses the
 // same helpers to suggest amounts.
 

@@ -1,5 +1,5 @@
 /**
- * Spec §5 names two password patterns. Where each one applies is recorded in
+ * Two password patterns (docs/product.md#9-validation-rules). Where each one applies is recorded in
  * docs/decisions/001-password-patterns.md: A for buyer accounts, B for operator-managed accounts.
  */
 export const PASSWORD_MIN = 8;

@@ -86,7 +86,10 @@ export async function runStorm(
   return { acknowledged, reasons };
 }
 
-/** The invariants of issue 5 over what is in the database after the close. */
+/**
+ * The bidding invariants (docs/decisions/005-bidding-engine.md) over what is in the database after
+ * the close.
+ */
 export async function checkStormInvariants(
   db: Kysely<Database>,
   orderId: string,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 // Nothing here touches the database: a loader calls validateCatalog and stores what it accepts,
 // and shows `rejected` (with Chinese reasons) as the import report.
 
-/** configInfo categories in display order (spec §3, plus 电池/充电 and 选装包). */
+/** configInfo categories in display order (docs/product.md#11-compare-and-calculator). */
 export const CONFIG_CATEGORIES = [
   '基本参数',
   '车身',

@@ -44,7 +44,8 @@ export function CarPickerPanel(props: CarPickerPanelProps) {
   const modelGroups = useMemo(() => groupModelsByYear(models.data ?? []), [models.data]);
   const current = step === 1 ? brands : step === 2 ? seriesList : models;
 
-  // Re-highlight the stored choice once its list has loaded (isCalculate, spec §4).
+  // Re-highlight the stored choice once its list has loaded (isCalculate,
+  // docs/product.md#11-compare-and-calculator).
   useEffect(() => {
     const list = listRef.current;
     const active = list?.querySelector<HTMLElement>('.picker-item.active');

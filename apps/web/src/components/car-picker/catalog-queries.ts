@@ -2,8 +2,8 @@ import { catalog } from '@chepai/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../lib/api';
 
-// Catalog reads of the comparison portal and the calculator. Every call is silent (spec §8):
-// a failure shows an empty list, never a toast.
+// Catalog reads of the comparison portal and the calculator. Every call is silent
+// (docs/product.md#10-errors): a failure shows an empty list, never a toast.
 
 const LONG = 10 * 60_000;
 const silent = { silent: true } as const;

@@ -71,5 +71,8 @@ export function formatGuidePrice(yuan: string): string {
 export const priceRange = (min: string, max: string) =>
   min === max ? formatGuidePrice(min) : `${formatGuidePrice(min).replace('万', '')}-${formatGuidePrice(max)}`;
 
-/** Dropdown list height: the compare area's height minus 160, at most 350 px (spec §9). */
+/**
+ * Dropdown list height: the compare area's height minus 160, at most 350 px
+ * (docs/product.md#13-business-constants).
+ */
 export const listMaxHeight = (areaHeight: number) => Math.max(120, Math.min(350, areaHeight - 160));

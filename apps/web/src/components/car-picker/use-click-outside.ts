@@ -1,6 +1,9 @@
 import { useEffect, type RefObject } from 'react';
 
-/** Calls `onOutside` for a pointer press outside `ref` while `active` (closes the picker, spec §2). */
+/**
+ * Calls `onOutside` for a pointer press outside `ref` while `active` (closes the picker,
+ * docs/product.md#11-compare-and-calculator).
+ */
 export function useClickOutside(ref: RefObject<HTMLElement | null>, active: boolean, onOutside: () => void) {
   useEffect(() => {
     if (!active) return;

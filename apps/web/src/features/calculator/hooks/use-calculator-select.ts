@@ -2,9 +2,9 @@ import type { catalog } from '@chepai/shared';
 import { useCallback, useEffect, useState } from 'react';
 import type { PickerStep } from '../../../components/car-picker/car-picker-panel';
 
-// The calculator select of spec §3: activeNum 1–3, pinPai / cheXi / cheXing names, the series
-// picture, the chosen model (activeSelectData) and isCalculate. The choice is kept in
-// localStorage so a returning visitor finds it highlighted again.
+// The calculator select (docs/product.md#11-compare-and-calculator): activeNum 1–3, pinPai / cheXi /
+// cheXing names, the series picture, the chosen model (activeSelectData) and isCalculate. The
+// choice is kept in localStorage so a returning visitor finds it highlighted again.
 
 const STORAGE_KEY = 'carCalculator';
 
@@ -60,10 +60,10 @@ function saveChoice(choice: CalculatorChoice | null) {
 }
 
 /**
- * Clicking a step title (spec §4): back to brand clears series and model, back to series clears
- * the model. A cleared model is no longer chosen: the result goes with it (activeSelectData,
- * isCalculate) and so does the stored choice. The step that was returned to keeps its choice,
- * highlighted in its list.
+ * Clicking a step title (docs/product.md#11-compare-and-calculator): back to brand clears series
+ * and model, back to series clears the model. A cleared model is no longer chosen: the result goes
+ * with it (activeSelectData, isCalculate) and so does the stored choice. The step that was
+ * returned to keeps its choice, highlighted in its list.
  */
 export function stepBackTo(s: CalculatorSelectState, step: PickerStep): CalculatorSelectState {
   if (step >= s.activeNum) return s;
@@ -104,7 +104,10 @@ export const pickSeriesIn = (s: CalculatorSelectState, series: catalog.Series): 
   isCalculate: false,
 });
 
-/** Picking a model sets the model name and the chosen data (spec §4); the caller closes the dropdown. */
+/**
+ * Picking a model sets the model name and the chosen data
+ * (docs/product.md#11-compare-and-calculator); the caller closes the dropdown.
+ */
 export function pickModelIn(s: CalculatorSelectState, model: catalog.Model): CalculatorSelectState {
   if (!s.brand || !s.series) return s;
   const choice = { brand: s.brand, series: s.series, model };

@@ -1,6 +1,7 @@
 import { fenToYuanString, type catalog } from '@chepai/shared';
 
-// What the calculator needs to know about a model, read from its configInfo (spec §3 categories).
+// What the calculator needs to know about a model, read from its configInfo (categories:
+// docs/product.md#11-compare-and-calculator).
 
 /** 纯电动, 插电式混合动力 and 增程式 qualify for the NEV purchase-tax relief and vessel-tax exemption. */
 export const NEW_ENERGY_TYPES = ['纯电动', '插电式混合动力', '增程式'] as const;

@@ -10,10 +10,13 @@ interface Props {
 const rowOf = (container: HTMLElement, category: string) =>
   container.querySelector<HTMLElement>(`[data-category="${CSS.escape(category)}"]`);
 
-/** The side index of categories: the first is active, then the one scrolled to (spec §2). */
+/**
+ * The side index of categories: the first is active, then the one scrolled to
+ * (docs/product.md#11-compare-and-calculator).
+ */
 export function CategoryIndex({ categories, hideSame, scrollRef }: Props) {
   const visible = useMemo(() => categories.filter((c) => !(hideSame && c.allSame)), [categories, hideSame]);
-  // Until the first scroll, the first category is active (spec §2).
+  // Until the first scroll, the first category is active (docs/product.md#11-compare-and-calculator).
   const [scrolledTo, setActive] = useState<string | null>(null);
   const active = scrolledTo ?? visible[0]?.category ?? null;
 

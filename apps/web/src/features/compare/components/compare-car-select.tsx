@@ -15,7 +15,7 @@ interface Props {
   areaHeight: number;
 }
 
-/** The 'select car model' dropdown: brand → series → model (spec §2, §4). */
+/** The 'select car model' dropdown: brand → series → model (docs/product.md#11-compare-and-calculator). */
 export function CompareCarSelect({ count, takenIds, onAdd, areaHeight }: Props) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<PickerStep>(1);

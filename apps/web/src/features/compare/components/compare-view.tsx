@@ -27,7 +27,10 @@ const EMPTY = (
   <Empty className="compare-empty" description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />
 );
 
-/** The side index and the table: fetches each car's configuration and groups them (spec §4). */
+/**
+ * The side index and the table: fetches each car's configuration and groups them
+ * (docs/product.md#11-compare-and-calculator).
+ */
 export function CompareView({ compare, hideSame, highlight, areaRef }: Props) {
   const { list } = compare;
   const scrollRef = useRef<HTMLDivElement>(null);

@@ -36,7 +36,7 @@ function memoryStorage() {
 }
 
 describe('compare list', () => {
-  it('adds cars and refuses a duplicate with the spec message', () => {
+  it('adds cars and refuses a duplicate with the documented message', () => {
     const one = addCar([], car(1));
     expect(one.ok).toBe(true);
     const list = one.ok ? one.list : [];

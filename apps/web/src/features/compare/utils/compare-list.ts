@@ -1,7 +1,8 @@
 import { COMPARE_MAX_CARS, COMPARE_STORAGE_KEY } from '@chepai/shared';
 
-// The compare list (spec §3 'Compared car'): pure operations plus localStorage persistence under
-// `carCompare`. configInfo is not stored: it is fetched per model, so a re-imported catalog shows.
+// The compare list (docs/product.md#11-compare-and-calculator): pure operations plus localStorage
+// persistence under `carCompare`. configInfo is not stored: it is fetched per model, so a
+// re-imported catalog shows.
 
 export interface CompareCar {
   id: string;

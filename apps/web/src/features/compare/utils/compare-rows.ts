@@ -1,7 +1,8 @@
 import type { catalog } from '@chepai/shared';
 
-// Groups each category's parameters across the compared cars (spec §4): only the known parameter
-// names, in the known order; a value a car lacks reads ' - '.
+// Groups each category's parameters across the compared cars
+// (docs/product.md#11-compare-and-calculator): only the known parameter names, in the known order; a
+// value a car lacks reads ' - '.
 
 export const MISSING_VALUE = ' - ';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visibleHotKeywords } from './hot-keywords';
 
-describe('visibleHotKeywords (spec §9)', () => {
+describe('visibleHotKeywords (docs/product.md#13-business-constants)', () => {
   const words = (n: number) => Array.from({ length: n }, (_, i) => `词${i + 1}`);
   it.each([
     [0, 0],

@@ -1,6 +1,9 @@
 import { HOT_KEYWORD_MAX_SHOWN } from '@chepai/shared';
 
-/** Spec §9: of the (up to 10) hot keywords fetched, at most 6 are shown once 5 or more come back. */
+/**
+ * Of the (up to 10) hot keywords fetched, at most 6 are shown once 5 or more come back
+ * (docs/product.md#13-business-constants).
+ */
 export function visibleHotKeywords<T>(list: readonly T[]): T[] {
   return list.length >= 5 ? list.slice(0, HOT_KEYWORD_MAX_SHOWN) : [...list];
 }
