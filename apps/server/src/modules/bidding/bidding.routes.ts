@@ -17,10 +17,11 @@ import { myRecords } from './my-records';
 /** Deposits, bids, the close and the live channel. */
 export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx.dbh;
+  const repo = biddingRepo(db);
   const bus = createDbLiveBus<BusEvent>(ctx.dbh, {
     // Events too large for NOTIFY are rebuilt from the bid row.
     load: async (lotId, seq) => {
-      const [lot, bid] = await Promise.all([biddingRepo.lot(db, lotId), biddingRepo.bidAt(db, lotId, seq)]);
+      const [lot, bid] = await Promise.all([repo.lot(lotId), repo.bidAt(lotId, seq)]);
       return lot && bid ? eventsOfBid(lotId, bid, lot) : [];
     },
     onError: (err) => ctx.log.error({ err }, 'live bus delivery failed'),

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../http/errors';
 import { keyedBatcher } from '../../lib/keyed-batcher';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
-import { biddingRepo as repo, type BidRow, type EngineLot } from './bidding.repo';
+import { biddingRepo, type BidRow, type EngineLot } from './bidding.repo';
 import type { DealsService } from './deals';
 import type { ListingKeys } from './listing-keys';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
@@ -58,6 +58,7 @@ export function biddingService(
   listing: ListingKeys,
 ) {
   const { db } = ctx.dbh;
+  const repo = biddingRepo(db);
 
   /** A paid deposit: frozen — or, when the lot has already closed, frozen and refunded at once. */
   async function onDepositPaid(
@@ -66,18 +67,13 @@ export function biddingService(
     now: Date,
   ) {
     await freezeDeposit(trx, payment, now);
-    const lot = await trx
-      .selectFrom('lot')
-      .select('status')
-      .where('id', '=', payment.lot_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (lot && lot.status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
+    const status = await biddingRepo(trx).lockStatus(payment.lot_id);
+    if (status !== undefined && status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
   }
   payments.service.onPaid('deposit', onDepositPaid);
 
   async function lotOr404(orderId: string) {
-    const lot = await repo.lot(db, orderId);
+    const lot = await repo.lot(orderId);
     if (!lot || lot.status === 1) throw notFound('拍品不存在或已下架');
     return lot;
   }
@@ -88,7 +84,7 @@ export function biddingService(
     if (!REGISTRATION_OPEN.has(lot.status) || lot.end_time <= now) {
       throw conflict(lot.status === 0 ? '报名尚未开始，请在报名期内缴纳保证金' : '该拍品已不在报名期');
     }
-    const held = await repo.deposit(db, orderId, buyerId);
+    const held = await repo.deposit(orderId, buyerId);
     if (held) throw conflict('您已缴纳保证金，无需重复缴纳');
     const { paymentNo, payUrl } = await payments.service.create({
       purpose: 'deposit',
@@ -103,7 +99,7 @@ export function biddingService(
 
   async function depositInfo(buyerId: string, orderId: string) {
     const lot = await lotOr404(orderId);
-    const held = await repo.deposit(db, orderId, buyerId);
+    const held = await repo.deposit(orderId, buyerId);
     const open = held ? undefined : await payments.service.findOpen('deposit', orderId, buyerId);
     return {
       registered: Boolean(held),
@@ -128,7 +124,8 @@ export function biddingService(
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
     return db.transaction().execute(async (trx) => {
-      const locked = await repo.lockForBatch(trx, orderId, [...new Set(reqs.map((r) => r.buyerId))]);
+      const tx = biddingRepo(trx);
+      const locked = await tx.lockForBatch(orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
       const { lot, top, deposits } = locked;
       const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
@@ -188,8 +185,7 @@ export function biddingService(
         const events = rows.flatMap((row) =>
           eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot),
         );
-        await repo.writeBatch(
-          trx,
+        await tx.writeBatch(
           orderId,
           rows,
           {
@@ -235,7 +231,7 @@ export function biddingService(
     let closed = 0;
     for (; closed < limit; closed++) {
       const done = await db.transaction().execute(async (trx) => {
-        const lot = await repo.claimDueLot(trx, now);
+        const lot = await biddingRepo(trx).claimDueLot(now);
         if (!lot) return false;
         await closeLot(trx, lot, now);
         return true;
@@ -246,18 +242,15 @@ export function biddingService(
   }
 
   async function closeLot(trx: Transaction<Database>, lot: EngineLot, now: Date) {
-    const top = await repo.topBid(trx, lot.id, lot.bid_count);
+    const tx = biddingRepo(trx);
+    const top = await tx.topBid(lot.id, lot.bid_count);
     const outcome = closeOutcome(toLotState(lot, top));
     const final = {
       list_price: lot.current_price,
       list_bid_count: lot.bid_count,
       list_end_time: lot.end_time,
     };
-    await trx
-      .updateTable('lot')
-      .set({ status: outcome.status, closed_at: now, updated_at: now, ...final })
-      .where('id', '=', lot.id)
-      .execute();
+    await tx.close(lot.id, { status: outcome.status, closed_at: now, updated_at: now, ...final });
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
     const settled = await settleDeposits(trx, lot.id, winner, now);
     if (outcome.status === 5 && winner && outcome.price !== null)
@@ -271,7 +264,7 @@ export function biddingService(
     depositInfo,
     placeBid,
     closeDueLots,
-    advanceStatuses: (now: Date) => repo.advanceStatuses(db, now),
+    advanceStatuses: (now: Date) => repo.advanceStatuses(now),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import type { Payments } from '../../platform/payments/payments';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
+import { dealsRepo } from './deals.repo';
 import { forfeitDeposit } from './deposit-ledger';
 
 type Tx = Transaction<Database>;
@@ -30,45 +31,28 @@ export function dealsService(ctx: AppContext, payments: Payments) {
   ) {
     const depositApplied = Math.min(appliedDeposit, finalPrice);
     const balance = finalPrice - depositApplied;
-    await trx
-      .insertInto('deal')
-      .values({
-        lot_id: lotId,
-        buyer_id: winnerId,
-        final_price: finalPrice,
-        deposit_applied: depositApplied,
-        balance_due: balance,
-        pay_deadline: new Date(closedAt.getTime() + bidding.WINNER_PAY_HOURS * HOUR),
-        // Nothing left to pay (the deposit covers the price): settled at once.
-        state: balance === 0 ? 'paid' : 'awaiting_payment',
-        paid_at: balance === 0 ? closedAt : null,
-        created_at: closedAt,
-      })
-      .onConflict((oc) => oc.column('lot_id').doNothing())
-      .execute();
+    await dealsRepo(trx).insertIfAbsent({
+      lot_id: lotId,
+      buyer_id: winnerId,
+      final_price: finalPrice,
+      deposit_applied: depositApplied,
+      balance_due: balance,
+      pay_deadline: new Date(closedAt.getTime() + bidding.WINNER_PAY_HOURS * HOUR),
+      // Nothing left to pay (the deposit covers the price): settled at once.
+      state: balance === 0 ? 'paid' : 'awaiting_payment',
+      paid_at: balance === 0 ? closedAt : null,
+      created_at: closedAt,
+    });
   }
 
   /** A paid balance settles the deal; one that arrives after the deal defaulted is kept aside to be returned. */
   async function onBalancePaid(trx: Tx, payment: PaymentRow, now: Date) {
-    const deal = await trx
-      .selectFrom('deal')
-      .select(['state'])
-      .where('lot_id', '=', payment.lot_id)
-      .where('buyer_id', '=', payment.buyer_id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (deal?.state === 'awaiting_payment') {
-      await trx
-        .updateTable('deal')
-        .set({ state: 'paid', payment_no: payment.payment_no, paid_at: payment.paid_at ?? now })
-        .where('lot_id', '=', payment.lot_id)
-        .execute();
-    } else if (deal) {
-      await trx
-        .updateTable('deal')
-        .set({ late_payment_no: payment.payment_no })
-        .where('lot_id', '=', payment.lot_id)
-        .execute();
+    const tx = dealsRepo(trx);
+    const state = await tx.lockState(payment.lot_id, payment.buyer_id);
+    if (state === 'awaiting_payment') {
+      await tx.markPaid(payment.lot_id, payment.payment_no, payment.paid_at ?? now);
+    } else if (state) {
+      await tx.setLatePayment(payment.lot_id, payment.payment_no);
       ctx.log.warn(
         { lotId: payment.lot_id, paymentNo: payment.payment_no },
         'balance paid after the deal defaulted: to be returned',
@@ -78,13 +62,7 @@ export function dealsService(ctx: AppContext, payments: Payments) {
   payments.service.onPaid('balance', onBalancePaid);
 
   async function payBalance(buyerId: string, orderId: string) {
-    const deal = await db
-      .selectFrom('deal')
-      .innerJoin('lot', 'lot.id', 'deal.lot_id')
-      .select(['deal.state', 'deal.balance_due', 'deal.pay_deadline', 'lot.title'])
-      .where('deal.lot_id', '=', orderId)
-      .where('deal.buyer_id', '=', buyerId)
-      .executeTakeFirst();
+    const deal = await dealsRepo(db).balanceOf(orderId, buyerId);
     if (!deal) throw notFound('未找到您竞得的该车辆');
     if (deal.state === 'paid') throw conflict('该车辆余款已付清');
     if (deal.state === 'defaulted' || deal.pay_deadline <= ctx.now())
@@ -105,23 +83,10 @@ export function dealsService(ctx: AppContext, payments: Payments) {
     let done = 0;
     for (; done < limit; done++) {
       const moved = await db.transaction().execute(async (trx) => {
-        const deal = await trx
-          .selectFrom('deal')
-          .select(['lot_id', 'buyer_id'])
-          .where('state', '=', 'awaiting_payment')
-          .where('pay_deadline', '<=', now)
-          .orderBy('pay_deadline')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const tx = dealsRepo(trx);
+        const deal = await tx.claimOverdue(now);
         if (!deal) return false;
-        await trx
-          .updateTable('deal')
-          .set({ state: 'defaulted', defaulted_at: now })
-          .where('lot_id', '=', deal.lot_id)
-          .where('state', '=', 'awaiting_payment')
-          .execute();
+        await tx.markDefaulted(deal.lot_id, now);
         await forfeitDeposit(trx, deal.lot_id, deal.buyer_id, now);
         return true;
       });

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, DepositLedgerState } from '../../db/schema';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
+import { depositLedgerRepo } from './deposit-ledger.repo';
 
 type Tx = Transaction<Database>;
 
@@ -18,57 +19,40 @@ async function move(
   reason: string,
   at: Date,
 ) {
-  await trx
-    .insertInto('deposit_movement')
-    .values({
-      ledger_id: row.id,
-      lot_id: row.lot_id,
-      buyer_id: row.buyer_id,
-      from_state: from,
-      to_state: to,
-      amount: row.amount,
-      reason,
-      at,
-    })
-    .execute();
+  await depositLedgerRepo(trx).recordMovement({
+    ledger_id: row.id,
+    lot_id: row.lot_id,
+    buyer_id: row.buyer_id,
+    from_state: from,
+    to_state: to,
+    amount: row.amount,
+    reason,
+    at,
+  });
 }
 
 /** A paid deposit: frozen in the ledger, with a bidder number. Runs inside the notification's transaction. */
 export async function freezeDeposit(trx: Tx, payment: PaymentRow, now: Date): Promise<{ bidderNo: string }> {
-  const existing = await trx
-    .selectFrom('deposit_ledger')
-    .select(['bidder_no', 'payment_no'])
-    .where('lot_id', '=', payment.lot_id)
-    .where('buyer_id', '=', payment.buyer_id)
-    .executeTakeFirst();
+  const ledger = depositLedgerRepo(trx);
+  const existing = await ledger.ofBuyer(payment.lot_id, payment.buyer_id);
   if (existing) return { bidderNo: existing.bidder_no };
   for (let attempt = 0; attempt < 50; attempt++) {
     const bidderNo = newBidderNo();
     // Conflicts (same buyer raced in, or the number is taken in this lot) do nothing instead of failing the transaction.
-    const row = await trx
-      .insertInto('deposit_ledger')
-      .values({
-        lot_id: payment.lot_id,
-        buyer_id: payment.buyer_id,
-        payment_no: payment.payment_no,
-        bidder_no: bidderNo,
-        state: 'frozen',
-        amount: payment.amount,
-        frozen_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning(['id', 'lot_id', 'buyer_id', 'amount'])
-      .executeTakeFirst();
+    const row = await ledger.insertIfFree({
+      lot_id: payment.lot_id,
+      buyer_id: payment.buyer_id,
+      payment_no: payment.payment_no,
+      bidder_no: bidderNo,
+      state: 'frozen',
+      amount: payment.amount,
+      frozen_at: now,
+    });
     if (row) {
       await move(trx, row, null, 'frozen', '缴纳保证金', now);
       return { bidderNo };
     }
-    const raced = await trx
-      .selectFrom('deposit_ledger')
-      .select('bidder_no')
-      .where('lot_id', '=', payment.lot_id)
-      .where('buyer_id', '=', payment.buyer_id)
-      .executeTakeFirst();
+    const raced = await ledger.ofBuyer(payment.lot_id, payment.buyer_id);
     if (raced) return { bidderNo: raced.bidder_no };
   }
   throw new Error('no free bidder number');
@@ -85,23 +69,13 @@ export async function settleDeposits(
   winnerId: string | null,
   now: Date,
 ): Promise<{ applied: number; refunded: number; appliedAmount: number }> {
-  const frozen = await trx
-    .selectFrom('deposit_ledger')
-    .select(['id', 'lot_id', 'buyer_id', 'amount'])
-    .where('lot_id', '=', lotId)
-    .where('state', '=', 'frozen')
-    .forUpdate()
-    .execute();
+  const ledger = depositLedgerRepo(trx);
+  const frozen = await ledger.lockFrozenOfLot(lotId);
   let applied = 0;
   let appliedAmount = 0;
   for (const row of frozen) {
     const to: DepositLedgerState = row.buyer_id === winnerId ? 'applied' : 'refunded';
-    await trx
-      .updateTable('deposit_ledger')
-      .set({ state: to, settled_at: now })
-      .where('id', '=', row.id)
-      .where('state', '=', 'frozen')
-      .execute();
+    await ledger.settle(row.id, to, now, 'frozen');
     await move(trx, row, 'frozen', to, to === 'applied' ? '成交，保证金抵作价款' : '未成交，保证金退还', now);
     if (to === 'applied') {
       applied++;
@@ -113,29 +87,14 @@ export async function settleDeposits(
 
 /** A winner who does not pay in time forfeits the deposit (悔拍). */
 export async function forfeitDeposit(trx: Tx, lotId: string, buyerId: string, now: Date): Promise<boolean> {
-  const row = await trx
-    .selectFrom('deposit_ledger')
-    .select(['id', 'lot_id', 'buyer_id', 'amount', 'state'])
-    .where('lot_id', '=', lotId)
-    .where('buyer_id', '=', buyerId)
-    .where('state', 'in', ['frozen', 'applied'])
-    .forUpdate()
-    .executeTakeFirst();
+  const ledger = depositLedgerRepo(trx);
+  const row = await ledger.lockHeld(lotId, buyerId);
   if (!row) return false;
-  await trx
-    .updateTable('deposit_ledger')
-    .set({ state: 'forfeited', settled_at: now })
-    .where('id', '=', row.id)
-    .execute();
+  await ledger.settle(row.id, 'forfeited', now);
   await move(trx, row, row.state, 'forfeited', '逾期未付款，保证金不予退还', now);
   return true;
 }
 
 export function depositOf(db: Kysely<Database>, lotId: string, buyerId: string) {
-  return db
-    .selectFrom('deposit_ledger')
-    .selectAll()
-    .where('lot_id', '=', lotId)
-    .where('buyer_id', '=', buyerId)
-    .executeTakeFirst();
+  return depositLedgerRepo(db).ofBuyer(lotId, buyerId);
 }

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { biddingRepo } from './bidding.repo';
 
 /** How often every lot in bidding is compared, for lots whose writer died before its tick. */
 const FULL_SWEEP_MS = 60_000;
@@ -11,6 +12,7 @@ const FULL_SWEEP_MS = 60_000;
  * once a minute covers marks lost with a process.
  */
 export function listingKeys(db: Kysely<Database>) {
+  const repo = biddingRepo(db);
   let marked = new Set<string>();
   let lastFullSweep = -Infinity;
 
@@ -26,12 +28,7 @@ export function listingKeys(db: Kysely<Database>) {
       if (!full && ids.length === 0) return 0;
       marked = new Set();
       try {
-        await sql`
-          update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
-          where ${full ? sql`status in (3, 4)` : sql`id = any(${ids}::bigint[])`}
-            and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`.execute(
-          db,
-        );
+        await repo.copyListingKeys(full ? 'bidding' : ids);
       } catch (err) {
         for (const id of ids) marked.add(id);
         throw err;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { sessions } from '../accounts/sessions';
-import { biddingRepo as repo, type EngineLot } from './bidding.repo';
+import { biddingRepo, type EngineLot } from './bidding.repo';
 import { closedEvent, eventsOfBid, forViewer, snapshotEvent, type BusEvent } from './live-events';
 
 const REPLAY_PAGE = 500;
@@ -31,7 +31,7 @@ export const chooseLiveProtocol = (protocols: Set<string>): string | false =>
  * URL) and gets `mine: true` on their own bids.
  */
 export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<BusEvent>) {
-  const { db } = ctx.dbh;
+  const repo = biddingRepo(ctx.dbh.db);
   const resolver = sessions(ctx);
   app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>(
     '/api/live/lots/:orderId',
@@ -88,16 +88,16 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
        */
       const catchUp = async (known?: EngineLot) => {
         catchingUp = true;
-        const lot = known ?? (await repo.lot(db, orderId));
+        const lot = known ?? (await repo.lot(orderId));
         if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
         for (let from = lastBid; from < lot.bid_count;) {
-          const rows = await repo.bidsSince(db, orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
+          const rows = await repo.bidsSince(orderId, from, Math.min(REPLAY_PAGE, lot.bid_count - from));
           if (!rows.length) break;
           for (const row of rows) for (const e of eventsOfBid(orderId, row, lot)) forward(e);
           from = rows.at(-1)?.seq ?? lot.bid_count;
         }
         if ((lot.status === 5 || lot.status === 6) && !closedSent) {
-          const top = await repo.topBid(db, orderId, lot.bid_count);
+          const top = await repo.topBid(orderId, lot.bid_count);
           forward(closedEvent(orderId, lot, lot.status === 5 ? (top?.bidder_no ?? null) : null));
         }
         catchingUp = false;
@@ -125,7 +125,7 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
         const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
         const user = token ? await resolver.resolve(token) : null;
         viewerId = user?.role === 'buyer' ? user.id : null;
-        const lot = await repo.lot(db, orderId);
+        const lot = await repo.lot(orderId);
         if (!lot || lot.status === 1) return refuse('拍品不存在或已下架');
         send(snapshotEvent(orderId, lot));
         if (since === null) {

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { catalogToCsv, parseCatalogCsv, validateCatalog, type Rejected } from './catalog-import';
 import { loadCatalog, storeCatalog, type StoreReport } from './catalog-store';
+import { catalogRepo } from './catalog.repo';
+import { catalogUpsertRepo } from './catalog-upsert.repo';
 
 // Import and export of whole catalogs (JSON or CSV text), shared by the command line and the seeder.
 
@@ -21,17 +23,7 @@ export interface ImportResult {
 
 /** CSV rows name brands and series; map names already in the database to their codes. */
 async function csvNameMaps(db: Kysely<Database>) {
-  const rows = await db
-    .selectFrom('car_series')
-    .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
-    .select([
-      'car_brand.code as brand_code',
-      'car_brand.name as brand_name',
-      'car_series.code',
-      'car_series.series_name',
-    ])
-    .execute();
-  const brands = await db.selectFrom('car_brand').select(['code', 'name']).execute();
+  const [brands, rows] = await catalogRepo(db).names();
   const brandByName = new Map(brands.map((b) => [b.name, b.code]));
   const seriesByName = new Map(rows.map((r) => [`${r.brand_name}\u0000${r.series_name}`, r.code]));
   return {
@@ -92,17 +84,10 @@ export async function seedSampleCatalog(
 ): Promise<{ skipped: boolean; result?: ImportResult }> {
   const text = fs.readFileSync(SAMPLE_CATALOG_PATH, 'utf8');
   const hash = createHash('sha256').update(text).digest('hex');
-  const stored = await db
-    .selectFrom('catalog_meta')
-    .select('value')
-    .where('key', '=', SAMPLE_HASH_KEY)
-    .executeTakeFirst();
-  if (stored?.value === hash) return { skipped: true };
+  const meta = catalogUpsertRepo(db);
+  const stored = await meta.metaValue(SAMPLE_HASH_KEY);
+  if (stored === hash) return { skipped: true };
   const result = await importCatalogText(db, text, 'json');
-  await db
-    .insertInto('catalog_meta')
-    .values({ key: SAMPLE_HASH_KEY, value: hash })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: hash, updated_at: sql`now()` }))
-    .execute();
+  await meta.setMeta(SAMPLE_HASH_KEY, hash);
   return { skipped: false, result };
 }

@@ -1,7 +1,9 @@
 import { yuanStringToFen, fenToYuanString } from '@chepai/shared';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ConfigInfoJson, Database } from '../../db/schema';
 import { CONFIG_CATEGORIES, type Catalog, type ValidatedCatalog } from './catalog-import';
+import { catalogRepo } from './catalog.repo';
+import { catalogUpsertRepo } from './catalog-upsert.repo';
 
 // Writes a validated catalog into the database as idempotent upserts keyed by `code`, and reads
 // the whole catalog back in the import shape (for export).
@@ -38,7 +40,6 @@ const count = (rows: Row[], into: UpsertCounts) => {
     else into.updated += 1;
   }
 };
-const insertedFlag = sql<boolean>`(xmax = 0)`.as('inserted');
 
 async function storeInTx(
   tx: Transaction<Database>,
@@ -51,115 +52,62 @@ async function storeInTx(
     models: { inserted: 0, updated: 0 },
     params: { added: 0 },
   };
+  const upsert = catalogUpsertRepo(tx);
+  const partial = options.partial ?? false;
   const brandIds = new Map<string, string>();
   for (const part of chunks(input.brands, 200)) {
-    const rows = await tx
-      .insertInto('car_brand')
-      .values(
-        part.map((b) => ({
-          code: b.id,
-          name: b.name,
-          first_letter: b.firstLetter,
-          country: b.country,
-          logo_text: b.logo?.text ?? null,
-          logo_color: b.logo?.color ?? null,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('code').doUpdateSet((eb) =>
-          options.partial
-            ? {
-                name: eb.ref('excluded.name'),
-                first_letter: eb.ref('excluded.first_letter'),
-                updated_at: sql`now()`,
-              }
-            : {
-                name: eb.ref('excluded.name'),
-                first_letter: eb.ref('excluded.first_letter'),
-                country: eb.ref('excluded.country'),
-                logo_text: eb.ref('excluded.logo_text'),
-                logo_color: eb.ref('excluded.logo_color'),
-                updated_at: sql`now()`,
-              },
-        ),
-      )
-      .returning(['id', 'code', insertedFlag])
-      .execute();
+    const rows = await upsert.brands(
+      part.map((b) => ({
+        code: b.id,
+        name: b.name,
+        first_letter: b.firstLetter,
+        country: b.country,
+        logo_text: b.logo?.text ?? null,
+        logo_color: b.logo?.color ?? null,
+      })),
+      partial,
+    );
     for (const r of rows) brandIds.set(r.code, r.id);
     count(rows, report.brands);
   }
 
   const seriesIds = new Map<string, string>();
   for (const part of chunks(input.series, 200)) {
-    const rows = await tx
-      .insertInto('car_series')
-      .values(
-        part.map((s) => ({
-          code: s.id,
-          brand_id: brandIds.get(s.brandId) ?? '0',
-          series_name: s.seriesName,
-          fct_name: s.fctName,
-          level: s.level,
-          energy_type: s.energyType,
-          body_type: s.bodyType,
-          min_price: yuanStringToFen(s.minPrice),
-          max_price: yuanStringToFen(s.maxPrice),
-          series_img: s.seriesImg ?? null,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('code').doUpdateSet((eb) => ({
-          brand_id: eb.ref('excluded.brand_id'),
-          series_name: eb.ref('excluded.series_name'),
-          fct_name: eb.ref('excluded.fct_name'),
-          level: eb.ref('excluded.level'),
-          energy_type: eb.ref('excluded.energy_type'),
-          body_type: eb.ref('excluded.body_type'),
-          min_price: eb.ref('excluded.min_price'),
-          max_price: eb.ref('excluded.max_price'),
-          ...(options.partial ? {} : { series_img: eb.ref('excluded.series_img') }),
-          updated_at: sql`now()`,
-        })),
-      )
-      .returning(['id', 'code', insertedFlag])
-      .execute();
+    const rows = await upsert.series(
+      part.map((s) => ({
+        code: s.id,
+        brand_id: brandIds.get(s.brandId) ?? '0',
+        series_name: s.seriesName,
+        fct_name: s.fctName,
+        level: s.level,
+        energy_type: s.energyType,
+        body_type: s.bodyType,
+        min_price: yuanStringToFen(s.minPrice),
+        max_price: yuanStringToFen(s.maxPrice),
+        series_img: s.seriesImg ?? null,
+      })),
+      partial,
+    );
     for (const r of rows) seriesIds.set(r.code, r.id);
     count(rows, report.series);
   }
 
   for (const part of chunks(input.models)) {
-    const rows = await tx
-      .insertInto('car_model')
-      .values(
-        part.map((m) => ({
-          code: m.id,
-          series_id: seriesIds.get(m.seriesId) ?? '0',
-          name: m.name,
-          year: m.year,
-          series_price: yuanStringToFen(m.seriesPrice),
-          on_sale: m.onSale,
-          energy_type: m.energyType ?? '',
-          displacement_l: m.displacementL ?? null,
-          seats: m.seats ?? null,
-          config_info: JSON.stringify(m.configInfo),
-        })),
-      )
-      .onConflict((oc) =>
-        oc.column('code').doUpdateSet((eb) => ({
-          series_id: eb.ref('excluded.series_id'),
-          name: eb.ref('excluded.name'),
-          year: eb.ref('excluded.year'),
-          series_price: eb.ref('excluded.series_price'),
-          ...(options.partial ? {} : { on_sale: eb.ref('excluded.on_sale') }),
-          energy_type: eb.ref('excluded.energy_type'),
-          displacement_l: eb.ref('excluded.displacement_l'),
-          seats: eb.ref('excluded.seats'),
-          config_info: eb.ref('excluded.config_info'),
-          updated_at: sql`now()`,
-        })),
-      )
-      .returning(['id', 'code', insertedFlag])
-      .execute();
+    const rows = await upsert.models(
+      part.map((m) => ({
+        code: m.id,
+        series_id: seriesIds.get(m.seriesId) ?? '0',
+        name: m.name,
+        year: m.year,
+        series_price: yuanStringToFen(m.seriesPrice),
+        on_sale: m.onSale,
+        energy_type: m.energyType ?? '',
+        displacement_l: m.displacementL ?? null,
+        seats: m.seats ?? null,
+        config_info: JSON.stringify(m.configInfo),
+      })),
+      partial,
+    );
     count(rows, report.models);
   }
 
@@ -172,7 +120,7 @@ async function storeInTx(
 
 /** Appends parameter names not yet known, in the order they first appear, after the known ones. */
 async function addKnownParams(tx: Transaction<Database>, configs: ConfigInfoJson[]): Promise<number> {
-  const existing = await tx.selectFrom('car_param').select(['category', 'name', 'sort']).execute();
+  const existing = await catalogRepo(tx).paramSorts();
   const known = new Set(existing.map((p) => `${p.category}\u0000${p.name}`));
   const nextSort = new Map<string, number>();
   for (const p of existing) nextSort.set(p.category, Math.max(nextSort.get(p.category) ?? 0, p.sort + 1));
@@ -189,13 +137,7 @@ async function addKnownParams(tx: Transaction<Database>, configs: ConfigInfoJson
       }
     }
   }
-  for (const part of chunks(added, 500)) {
-    await tx
-      .insertInto('car_param')
-      .values(part)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
+  for (const part of chunks(added, 500)) await catalogUpsertRepo(tx).addParams(part);
   return added.length;
 }
 
@@ -227,13 +169,7 @@ export async function storeCatalog(
 export async function knownParams(
   db: Kysely<Database>,
 ): Promise<Array<{ category: string; params: string[] }>> {
-  const rows = await db
-    .selectFrom('car_param')
-    .select(['category', 'name'])
-    .orderBy('category_sort')
-    .orderBy('category')
-    .orderBy('sort')
-    .execute();
+  const rows = await catalogRepo(db).paramsInOrder();
   const out: Array<{ category: string; params: string[] }> = [];
   for (const r of rows) {
     const last = out[out.length - 1];
@@ -263,22 +199,8 @@ export function orderConfig(
 
 /** The whole catalog in the import shape, ids being the data set's codes. */
 export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
-  const [brands, series, models, known] = await Promise.all([
-    db.selectFrom('car_brand').selectAll().orderBy('id').execute(),
-    db
-      .selectFrom('car_series')
-      .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
-      .selectAll('car_series')
-      .select('car_brand.code as brand_code')
-      .orderBy('car_series.id')
-      .execute(),
-    db
-      .selectFrom('car_model')
-      .innerJoin('car_series', 'car_series.id', 'car_model.series_id')
-      .selectAll('car_model')
-      .select('car_series.code as series_code')
-      .orderBy('car_model.id')
-      .execute(),
+  const [[brands, series, models], known] = await Promise.all([
+    catalogRepo(db).everything(),
     knownParams(db),
   ]);
   return {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
+/** SQL that reads the catalog: brands, series, models and the known parameter names. */
 export function catalogRepo(db: Kysely<Database>) {
   return {
     brands() {
@@ -61,6 +62,57 @@ export function catalogRepo(db: Kysely<Database>) {
         ])
         .where('car_model.id', 'in', ids)
         .execute();
+    },
+
+    /** Every known parameter name, in display order. */
+    paramsInOrder() {
+      return db
+        .selectFrom('car_param')
+        .select(['category', 'name'])
+        .orderBy('category_sort')
+        .orderBy('category')
+        .orderBy('sort')
+        .execute();
+    },
+    /** Every known parameter name with its position in its category. */
+    paramSorts() {
+      return db.selectFrom('car_param').select(['category', 'name', 'sort']).execute();
+    },
+    /** The whole catalog, rows in id order, series and models with their parent's code. */
+    everything() {
+      return Promise.all([
+        db.selectFrom('car_brand').selectAll().orderBy('id').execute(),
+        db
+          .selectFrom('car_series')
+          .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
+          .selectAll('car_series')
+          .select('car_brand.code as brand_code')
+          .orderBy('car_series.id')
+          .execute(),
+        db
+          .selectFrom('car_model')
+          .innerJoin('car_series', 'car_series.id', 'car_model.series_id')
+          .selectAll('car_model')
+          .select('car_series.code as series_code')
+          .orderBy('car_model.id')
+          .execute(),
+      ]);
+    },
+    /** Codes and names of every brand and every series (with its brand's). */
+    names() {
+      return Promise.all([
+        db.selectFrom('car_brand').select(['code', 'name']).execute(),
+        db
+          .selectFrom('car_series')
+          .innerJoin('car_brand', 'car_brand.id', 'car_series.brand_id')
+          .select([
+            'car_brand.code as brand_code',
+            'car_brand.name as brand_name',
+            'car_series.code',
+            'car_series.series_name',
+          ])
+          .execute(),
+      ]);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, LotTable } from '../../db/schema';
+import { lotWriterRepo } from './lot-writer.repo';
 import { buildSearchDocument } from './search-document';
 
 type DerivedColumn = 'search_text' | 'search_grams' | 'list_price' | 'list_bid_count' | 'list_end_time';
@@ -19,17 +20,13 @@ export function withDerivedColumns(lot: NewLot): Insertable<LotTable> {
 /** Inserts lots (derived columns included) and returns their ids in order. */
 export async function insertLots(db: Kysely<Database>, lots: NewLot[]): Promise<string[]> {
   if (lots.length === 0) return [];
-  const rows = await db.insertInto('lot').values(lots.map(withDerivedColumns)).returning('id').execute();
-  return rows.map((r) => r.id);
+  return lotWriterRepo(db).insert(lots.map(withDerivedColumns));
 }
 
 /** Re-derives the search document after the searchable fields of a lot change. */
 export async function refreshSearchDocument(db: Kysely<Database>, lotId: string) {
-  const lot = await db.selectFrom('lot').selectAll().where('id', '=', lotId).executeTakeFirst();
+  const repo = lotWriterRepo(db);
+  const lot = await repo.byId(lotId);
   if (!lot) return;
-  await db
-    .updateTable('lot')
-    .set({ ...buildSearchDocument(lot), updated_at: new Date() })
-    .where('id', '=', lotId)
-    .execute();
+  await repo.update(lotId, { ...buildSearchDocument(lot), updated_at: new Date() });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { fail } from '../../http/envelope';
 import { route } from '../../http/route';
-import { bidderView } from '../bidding/bidder-view';
+import { bidderView } from './bidder-view';
 import { renderDemoPhoto } from './demo-photos';
 import { lotsRepo } from './lots.repo';
 import { lotsService } from './lots.service';

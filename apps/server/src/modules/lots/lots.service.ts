@@ -1,4 +1,4 @@
-import { NOT_A_BIDDER } from '../bidding/bidder-view';
+import { NOT_A_BIDDER } from './bidder-view';
 import { fenToYuanString, yuanToFen } from '@chepai/shared/domain/money';
 import {
   HALLS,

@@ -1,5 +1,6 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { DbHandle } from '../../db/client';
+import { notifyCall, notifyVia } from '../../db/notify';
 import type { Database } from '../../db/schema';
 
 /** Anything published carries the lot's sequence number, so receivers can order and resume. */
@@ -104,13 +105,13 @@ export function createDbLiveBus<E extends SequencedEvent>(
     // Through Kysely rather than dbh.notify: on PGlite that waits for the connection mutex, so a
     // publish never lands inside someone else's open transaction.
     async publish(lotId, event) {
-      await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(dbh.db);
+      await notifyVia(dbh.db, channel, encode(lotId, event));
     },
     async publishInTx(trx, lotId, event) {
-      await sql`select pg_notify(${channel}, ${encode(lotId, event)})`.execute(trx);
+      await notifyVia(trx, channel, encode(lotId, event));
     },
     notifyCalls(lotId, events) {
-      return events.map((e) => sql`pg_notify(${channel}, ${encode(lotId, e)})`);
+      return events.map((e) => notifyCall(channel, encode(lotId, e)));
     },
     subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../accounts/auth-check';
 import { sessions } from '../accounts/sessions';
+import { bidderViewRepo } from './bidder-view.repo';
 
 export interface BidderView {
   registered: boolean;
@@ -27,34 +28,12 @@ export const NOT_A_BIDDER: BidderView = {
  */
 export function bidderView(ctx: AppContext) {
   const resolver = sessions(ctx);
-  const { db } = ctx.dbh;
+  const repo = bidderViewRepo(ctx.dbh.db);
   return async (request: FastifyRequest, orderId: string): Promise<BidderView> => {
     const token = bearerToken(request);
     const user = token ? await resolver.resolve(token) : null;
     if (user?.role !== 'buyer') return NOT_A_BIDDER;
-    const row = await db
-      .selectFrom('lot')
-      .leftJoin('bid as top', (j) =>
-        j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'),
-      )
-      .leftJoin('deposit_ledger as d', (j) =>
-        j.onRef('d.lot_id', '=', 'lot.id').on('d.buyer_id', '=', user.id),
-      )
-      .select((eb) => [
-        'top.bidder_id as top_bidder',
-        'lot.leader_id',
-        'lot.leader_max',
-        'd.bidder_no',
-        'd.state',
-        eb
-          .selectFrom('bid')
-          .select((b) => b.fn.max('amount').as('m'))
-          .whereRef('bid.lot_id', '=', 'lot.id')
-          .where('bid.bidder_id', '=', user.id)
-          .as('my_top'),
-      ])
-      .where('lot.id', '=', orderId)
-      .executeTakeFirst();
+    const row = await repo.standing(orderId, user.id);
     if (!row) return NOT_A_BIDDER;
     const leading = row.top_bidder === user.id;
     return {

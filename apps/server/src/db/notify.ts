@@ -1,0 +1,14 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * NOTIFY through Kysely (LISTEN lives in client.ts). Sent on `db`, a notification goes at once;
+ * sent on a transaction, PostgreSQL delivers it at commit, in commit order, or never.
+ */
+export async function notifyVia(db: Kysely<Database>, channel: string, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/** The `pg_notify(…)` call itself, to select inside a statement of the caller's transaction. */
+export const notifyCall = (channel: string, payload: string): RawBuilder<unknown> =>
+  sql`pg_notify(${channel}, ${payload})`;

@@ -1,0 +1,57 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DepositLedgerState, DepositLedgerTable, DepositMovementTable } from '../../db/schema';
+
+const MOVABLE = ['id', 'lot_id', 'buyer_id', 'amount'] as const;
+
+/** SQL for deposits (deposit_ledger) and the history of their moves (deposit_movement). */
+export function depositLedgerRepo(db: Kysely<Database>) {
+  return {
+    ofBuyer: (lotId: string, buyerId: string) =>
+      db
+        .selectFrom('deposit_ledger')
+        .selectAll()
+        .where('lot_id', '=', lotId)
+        .where('buyer_id', '=', buyerId)
+        .executeTakeFirst(),
+
+    /** Inserts a deposit; undefined when the buyer or the bidder number is already in the lot. */
+    insertIfFree: (values: Insertable<DepositLedgerTable>) =>
+      db
+        .insertInto('deposit_ledger')
+        .values(values)
+        .onConflict((oc) => oc.doNothing())
+        .returning(MOVABLE)
+        .executeTakeFirst(),
+
+    /** The frozen deposits of a lot, locked until the transaction ends. */
+    lockFrozenOfLot: (lotId: string) =>
+      db
+        .selectFrom('deposit_ledger')
+        .select(MOVABLE)
+        .where('lot_id', '=', lotId)
+        .where('state', '=', 'frozen')
+        .forUpdate()
+        .execute(),
+
+    /** A buyer's deposit still held (frozen or applied), locked until the transaction ends. */
+    lockHeld: (lotId: string, buyerId: string) =>
+      db
+        .selectFrom('deposit_ledger')
+        .select([...MOVABLE, 'state'])
+        .where('lot_id', '=', lotId)
+        .where('buyer_id', '=', buyerId)
+        .where('state', 'in', ['frozen', 'applied'])
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** Moves a deposit to `to`; with `from`, only if it is still in that state. */
+    settle: (id: string, to: DepositLedgerState, at: Date, from?: DepositLedgerState) => {
+      let q = db.updateTable('deposit_ledger').set({ state: to, settled_at: at }).where('id', '=', id);
+      if (from) q = q.where('state', '=', from);
+      return q.execute();
+    },
+
+    recordMovement: (values: Insertable<DepositMovementTable>) =>
+      db.insertInto('deposit_movement').values(values).execute(),
+  };
+}
