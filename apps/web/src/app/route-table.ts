@@ -1,7 +1,8 @@
+import type { Role } from '@chepai/shared';
 import type { ComponentType } from 'react';
 
 /** Who may see a route: empty = public. `domesticConsumer` stands for any visitor (spec §6). */
-export type Permission = 'buyer' | 'seller' | 'domesticConsumer';
+export type Permission = Role | 'domesticConsumer';
 
 export interface RouteMeta {
   title: string;

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
 import { RichText } from '../../../components/rich-text';
 import { useAnnouncement } from '../api/content-queries';

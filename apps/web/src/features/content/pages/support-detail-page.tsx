@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { dateOnly } from '../../../components/date-text';
 import { QueryState } from '../../../components/query-state';
 import { RichText } from '../../../components/rich-text';
 import { useSupportArticle } from '../api/content-queries';
-import { SUPPORT_SECTIONS } from '../utils/hot-keywords';
+import { SUPPORT_SECTIONS } from '../../../lib/hot-keywords';
 
 export default function SupportDetailPage() {
   const { id = '' } = useParams();
