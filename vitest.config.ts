@@ -1,12 +1,22 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Shared by every project: fast-check honours FC_SEED (see vitest.setup.ts).
+const setupFiles = [fileURLToPath(new URL('./vitest.setup.ts', import.meta.url))];
 
 /** Unit and integration tests; e2e has its own config (e2e/vitest.config.ts). */
 export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          root: 'packages/shared',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles,
+        },
       },
       {
         test: {
@@ -14,6 +24,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          setupFiles,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -21,7 +32,13 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles,
+        },
       },
     ],
   },

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
 import { Providers } from './app/providers';
-import './features/auth/setup';
 import './styles/global.css';
 
 const root = document.getElementById('root');

@@ -7,7 +7,7 @@ let tokenLogin: TokenLogin = async () => {
   throw new Error('token login unavailable');
 };
 
-/** The auth feature installs the real token login. */
+/** The app installs the real token login (app/providers.tsx). */
 export function setTokenLogin(fn: TokenLogin) {
   tokenLogin = fn;
 }

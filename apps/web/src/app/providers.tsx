@@ -1,12 +1,53 @@
+import { accounts } from '@chepai/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
+import { callApi } from '../lib/api';
+import { setEncryptor } from '../lib/rsa';
+import { getToken, saveSession } from '../lib/session';
+import { setTokenLogin } from './guard';
+import { logoutHooks } from './layout/logout-hooks';
 import { RequestUiBridge } from './request-ui-bridge';
 
 dayjs.locale('zh-cn');
+
+// The session's wiring, done once when the app loads.
+
+/** Passwords are RSA-encrypted with the deployment's public key, fetched once per page load. */
+let publicKey: Promise<JSEncrypt> | null = null;
+function encryptorKey(): Promise<JSEncrypt> {
+  publicKey ??= callApi(accounts.rsaPublicKey, {})
+    .then((pem) => {
+      const enc = new JSEncrypt();
+      enc.setPublicKey(pem);
+      return enc;
+    })
+    .catch((e: unknown) => {
+      publicKey = null;
+      throw e;
+    });
+  return publicKey;
+}
+setEncryptor(async (plain) => {
+  const out = (await encryptorKey()).encrypt(plain);
+  if (!out) throw new Error('密码加密失败，请刷新页面后重试');
+  return out;
+});
+
+/** `?token=` in the address: the token is checked with user/info and becomes the session. */
+setTokenLogin(async (token) => {
+  const user = await callApi(accounts.info, {}, { token, silent: true, relogin: false });
+  saveSession({ ...user, token });
+});
+
+/** Logging out revokes the token on the server before the session is cleared locally. */
+logoutHooks.add(async () => {
+  if (getToken()) await callApi(accounts.logout, {}, { silent: true });
+});
 
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },

@@ -2,8 +2,10 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { installRequestUi } from '../lib/request';
 
-/** Gives the request layer antd's toast and the 系统提示 dialog. */
-export function RequestUiBridge() {
+const goTo = (path: string) => window.location.assign(path);
+
+/** Gives the request layer antd's toast and the 系统提示 dialog; `navigate` is for tests. */
+export function RequestUiBridge({ navigate = goTo }: { navigate?: (path: string) => void }) {
   const { message, modal } = App.useApp();
   useEffect(() => {
     installRequestUi({
@@ -19,9 +21,9 @@ export function RequestUiBridge() {
             onCancel: () => resolve(false),
           });
         }),
-      navigate: (path) => window.location.assign(path),
+      navigate,
       currentPath: () => window.location.pathname + window.location.search,
     });
-  }, [message, modal]);
+  }, [message, modal, navigate]);
   return null;
 }

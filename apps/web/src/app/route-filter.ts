@@ -1,4 +1,4 @@
-import type { Role } from '../lib/session';
+import type { Role } from '@chepai/shared';
 import type { AppRoute, Permission } from './route-table';
 
 /**

@@ -1,10 +1,11 @@
+import type { Role } from '@chepai/shared';
 import type { ComponentType } from 'react';
 
 /**
  * Who may see a route: empty = public. `domesticConsumer` stands for any visitor
  * (docs/product.md#2-roles-and-permissions).
  */
-export type Permission = 'buyer' | 'seller' | 'domesticConsumer';
+export type Permission = Role | 'domesticConsumer';
 
 export interface RouteMeta {
   title: string;

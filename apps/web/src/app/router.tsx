@@ -1,6 +1,7 @@
 import { createElement, lazy, type ComponentType } from 'react';
 import { Navigate, createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
-import { getSession, type Role } from '../lib/session';
+import type { Role } from '@chepai/shared';
+import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';

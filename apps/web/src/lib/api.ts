@@ -8,7 +8,10 @@ import {
 import type { AxiosRequestConfig } from 'axios';
 import { request } from './request';
 
-export type CallOptions = Pick<AxiosRequestConfig, 'encrypt' | 'silent' | 'signal' | 'responseType'>;
+export type CallOptions = Pick<
+  AxiosRequestConfig,
+  'encrypt' | 'silent' | 'signal' | 'responseType' | 'token' | 'relogin'
+>;
 
 /** Calls one contract; path params are filled from the input, the rest goes as query or body. */
 export async function callApi<E extends Endpoint>(

@@ -5,6 +5,15 @@ import { parseJsonKeepingBigInts } from './json';
 
 const reference = JSONbig({ storeAsString: true });
 
+/** What a parser makes of the text: its value, or the fact that it refused it. */
+function outcome(parse: (text: string) => unknown, text: string): { value: unknown } | { refused: true } {
+  try {
+    return { value: parse(text) };
+  } catch {
+    return { refused: true };
+  }
+}
+
 describe('parseJsonKeepingBigInts', () => {
   it('keeps 64-bit ids and long numbers as strings', () => {
     expect(parseJsonKeepingBigInts('{"id":1890000000000000562,"n":12,"f":1234567890.123456}')).toEqual({
@@ -19,11 +28,26 @@ describe('parseJsonKeepingBigInts', () => {
     expect(parseJsonKeepingBigInts(text)).toEqual(reference.parse(text));
   });
 
-  it('agrees with json-bigint on arbitrary JSON', () => {
+  it.each(['__proto__', 'constructor'])('refuses a "%s" key, with or without long numbers', (key) => {
+    expect(() => parseJsonKeepingBigInts(`{"${key}":""}`)).toThrow();
+    expect(() => parseJsonKeepingBigInts(`{"a":[{"${key}":{"x":1}}]}`)).toThrow();
+    expect(() => parseJsonKeepingBigInts(`{"id":1890000000000000562,"${key}":1}`)).toThrow();
+    const escaped = key.replace(/_/g, '\\u005f').replace('c', '\\u0063');
+    expect(() => parseJsonKeepingBigInts(`{"${escaped}":""}`)).toThrow();
+  });
+
+  it('accepts those words as values', () => {
+    expect(parseJsonKeepingBigInts('{"a":"__proto__","b":["constructor"]}')).toEqual({
+      a: '__proto__',
+      b: ['constructor'],
+    });
+  });
+
+  it('agrees with json-bigint on arbitrary JSON, refusals included', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }), (value, big) => {
         const text = JSON.stringify({ value, big: 0 }).replace('"big":0', `"big":${big}`);
-        expect(parseJsonKeepingBigInts(text)).toEqual(reference.parse(text));
+        expect(outcome(parseJsonKeepingBigInts, text)).toEqual(outcome((t) => reference.parse(t), text));
       }),
       { numRuns: 300 },
     );

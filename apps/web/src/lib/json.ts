@@ -1,13 +1,23 @@
 import JSONbig from 'json-bigint';
 
+// json-bigint refuses (throws on) any key containing `__proto__` or `constructor`: the server
+// never sends such keys, so a response with one is refused rather than risk prototype tricks.
 const parser = JSONbig({ storeAsString: true });
 
 // json-bigint turns every number literal longer than 15 characters into a string. Such a literal
 // needs a run of at least 15 number characters starting with a digit; text without one (most
 // responses, e.g. the car configurations) parses identically, and ~20× faster, with JSON.parse.
 const LONG_NUMBER_RUN = /\d[\d.eE+-]{14,}/;
+// Text that may hold a forbidden key (also spelt with \u escapes) goes to json-bigint too, so
+// both paths refuse the same keys.
+const SUSPECT_KEY = /__proto__|constructor|\\u/;
 
-/** JSON.parse that keeps integers beyond 2^53 as strings instead of rounding them. */
+/**
+ * JSON.parse that keeps integers beyond 2^53 as strings instead of rounding them, and throws on
+ * keys containing `__proto__` or `constructor`.
+ */
 export function parseJsonKeepingBigInts(text: string): unknown {
-  return LONG_NUMBER_RUN.test(text) ? parser.parse(text) : (JSON.parse(text) as unknown);
+  return LONG_NUMBER_RUN.test(text) || SUSPECT_KEY.test(text)
+    ? parser.parse(text)
+    : (JSON.parse(text) as unknown);
 }

@@ -19,6 +19,10 @@ declare module 'axios' {
     encrypt?: readonly string[];
     /** Show no toast for a failure (the comparison portal is always silent). */
     silent?: boolean;
+    /** A token to send instead of the session's (one being checked, from a `?token=` link). */
+    token?: string;
+    /** `false`: a 401 is only an error, with no 系统提示 dialog (the token is not the session's). */
+    relogin?: boolean;
   }
 }
 
@@ -94,10 +98,14 @@ interface EnvelopeLike {
 const isEnvelope = (v: unknown): v is EnvelopeLike =>
   typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 
-function failWithEnvelope(body: EnvelopeLike, config: { silent?: boolean } | undefined): never {
+function failWithEnvelope(
+  body: EnvelopeLike,
+  config: { silent?: boolean; relogin?: boolean } | undefined,
+): never {
   const msg = body.msg || '请求失败';
-  if (body.code === 401) void handleUnauthorized();
-  else if (!isSilent(config)) ui.toast(msg, TOAST_SECONDS);
+  if (body.code === 401) {
+    if (config?.relogin !== false) void handleUnauthorized();
+  } else if (!isSilent(config)) ui.toast(msg, TOAST_SECONDS);
   throw new ApiError(body.code, msg, body.data ?? null);
 }
 
@@ -120,7 +128,7 @@ export function createRequest(): AxiosInstance {
 
   instance.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
     const headers = AxiosHeaders.from(config.headers);
-    const token = getToken();
+    const token = config.token ?? getToken();
     if (token) headers.set('Authorization', token);
     if (config.encrypt?.length && config.data && typeof config.data === 'object') {
       config.data = await encryptFields(config.data as Record<string, unknown>, config.encrypt);
@@ -159,7 +167,7 @@ export function createRequest(): AxiosInstance {
       const body = error.response?.data;
       if (isEnvelope(body)) failWithEnvelope(body, error.config);
       if (error.response?.status === 401) {
-        void handleUnauthorized();
+        if (error.config?.relogin !== false) void handleUnauthorized();
         throw new ApiError(401, '登录状态已过期，请重新登录');
       }
       const message = networkMessage(error);

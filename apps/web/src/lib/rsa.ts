@@ -1,4 +1,4 @@
-/** Encrypts a field before it leaves the browser; the key comes from the server (see features/auth). */
+/** Encrypts a field before it leaves the browser; the key comes from the server (installed in app/providers.tsx). */
 export type Encryptor = (plain: string) => Promise<string>;
 
 let encryptor: Encryptor | null = null;

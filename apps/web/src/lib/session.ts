@@ -1,14 +1,13 @@
-/** The session lives in localStorage: `user` holds the user info with its token, `role` the role. */
-export type Role = 'buyer' | 'seller';
+import type { accounts, Role } from '@chepai/shared';
 
-export interface SessionUser {
+/** The session lives in localStorage: `user` holds the user info with its token, `role` the role. */
+export type SessionUser = Partial<accounts.UserInfo> & {
   token: string;
   role: Role;
-  buyerName?: string;
+  /** A seller's names (the seller login is still to come). */
   sellerName?: string;
   businessUnitName?: string;
-  [key: string]: unknown;
-}
+};
 
 const USER_KEY = 'user';
 const ROLE_KEY = 'role';

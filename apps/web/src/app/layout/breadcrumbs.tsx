@@ -1,6 +1,6 @@
 import { Link, useMatches } from 'react-router';
 import type { RouteMeta } from '../route-table';
-import { useCurrentTail, type Crumb } from './breadcrumb-tail';
+import { useCurrentTail, type Crumb } from '../../lib/breadcrumb-tail';
 
 /** 当前位置: matched routes flagged for the breadcrumb; the last is plain text, the others links. */
 export function Breadcrumbs() {

@@ -2,8 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useHotKeywords } from '../../features/content/api/content-queries';
-import { visibleHotKeywords } from '../../features/content/utils/hot-keywords';
+import { useHotKeywords } from '../../api/content-queries';
+import { visibleHotKeywords } from '../../lib/hot-keywords';
 
 /** Keyword search: Enter or the button goes to /searchHall?keyword=; hot keywords are suggestions. */
 export function HeaderSearch() {

@@ -1,4 +1,4 @@
-/** Work to do before the session is cleared (the auth feature revokes the token on the server). */
+/** Work to do before the session is cleared (app/providers.tsx revokes the token on the server). */
 type Hook = () => Promise<void>;
 const hooks = new Set<Hook>();
 

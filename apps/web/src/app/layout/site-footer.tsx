@@ -1,7 +1,7 @@
 import { OPERATOR_NAME, SERVICE_HOURS, SERVICE_PHONE } from '@chepai/shared';
 import { Link } from 'react-router';
-import { useSupportList } from '../../features/content/api/content-queries';
-import { SUPPORT_SECTIONS } from '../../features/content/utils/hot-keywords';
+import { useSupportList } from '../../api/content-queries';
+import { SUPPORT_SECTIONS } from '../../lib/hot-keywords';
 
 const PER_COLUMN = 5;
 

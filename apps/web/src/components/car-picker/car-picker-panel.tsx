@@ -1,7 +1,7 @@
 import type { catalog } from '@chepai/shared';
 import { Empty, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { useBrands, useModelList, useSeriesList } from './catalog-queries';
+import { useBrands, useModelList, useSeriesList } from '../../api/catalog-queries';
 import {
   formatGuidePrice,
   groupBrandsByLetter,

@@ -1,5 +1,5 @@
 import { lots } from '@chepai/shared';
-import type { FilterInput } from './lot-api';
+import type { FilterInput } from '../../api/lot-search-queries';
 
 export interface Option {
   key: string;

@@ -3,7 +3,7 @@ import type { SearchSort } from '@chepai/shared/contracts/lots';
 import { Button, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { useBrandFacets, useLotSearch, type FilterInput } from './lot-api';
+import { useBrandFacets, useLotSearch, type FilterInput } from '../../api/lot-search-queries';
 import { FILTER_ROWS, STATUS_OPTIONS, type Option } from './filter-options';
 import { LotCard } from './lot-card';
 import './lots.css';

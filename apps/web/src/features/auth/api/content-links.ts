@@ -1,14 +1,8 @@
-import { content } from '@chepai/shared';
-import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { useSupportList } from '../../../api/content-queries';
 
 /** Where the bidding rules and the privacy policy are published (support articles, type 3). */
 export function useAgreementLinks() {
-  const { data } = useQuery({
-    queryKey: ['support', 'list'],
-    queryFn: () => callApi(content.supportList, {}, { silent: true }),
-    staleTime: 600_000,
-  });
+  const { data } = useSupportList();
   const about = data?.['3'] ?? [];
   const find = (word: string) => {
     const a = about.find((x) => x.title.includes(word));

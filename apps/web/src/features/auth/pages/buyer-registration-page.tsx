@@ -2,7 +2,8 @@ import { accounts } from '@chepai/shared';
 import { Button, Checkbox, Col, Form, Input, Radio, Result, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { sameAs, zodRule } from '../../../lib/zod-rules';
+import { NewPasswordFields } from '../../../components/password-fields';
+import { zodRule } from '../../../lib/zod-rules';
 import { useAgreementLinks } from '../api/content-links';
 import { register, sendRegisterCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
@@ -81,24 +82,13 @@ export default function BuyerRegistrationPage() {
                 <Input placeholder="用于登录和接收竞拍通知" maxLength={11} inputMode="numeric" />
               </Form.Item>
               <CodeField form={form} label="短信验证码" rules={rule('code')} send={sendRegisterCode} />
-              <Form.Item
-                name="password"
+              <NewPasswordFields
                 label="登录密码"
-                required
+                confirmLabel="确认密码"
+                placeholder="请设置登录密码"
+                confirmPlaceholder="请再次输入登录密码"
                 rules={rule('password')}
-                extra="8-20位，须同时包含数字、小写字母和大写字母"
-              >
-                <Input.Password placeholder="请设置登录密码" maxLength={20} autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirm"
-                label="确认密码"
-                required
-                dependencies={['password']}
-                rules={[sameAs('password')]}
-              >
-                <Input.Password placeholder="请再次输入登录密码" maxLength={20} autoComplete="new-password" />
-              </Form.Item>
+              />
             </Col>
           </Row>
           <div className="auth-section">实名信息</div>

@@ -2,7 +2,8 @@ import { accounts } from '@chepai/shared';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { sameAs, zodRule } from '../../../lib/zod-rules';
+import { NewPasswordFields } from '../../../components/password-fields';
+import { zodRule } from '../../../lib/zod-rules';
 import { checkCode, findPwd, sendFindPwdCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
 import '../auth.css';
@@ -84,24 +85,13 @@ export default function FindPasswordPage() {
               size="large"
               onFinish={(v: Record<string, string>) => void reset(v)}
             >
-              <Form.Item
-                name="password"
+              <NewPasswordFields
                 label="新密码"
-                required
+                confirmLabel="确认新密码"
+                placeholder="请设置新密码"
+                confirmPlaceholder="请再次输入新密码"
                 rules={[zodRule(schema, 'password', (v) => ({ ...verified, ...v }))]}
-                extra="8-20位，须同时包含数字、小写字母和大写字母"
-              >
-                <Input.Password placeholder="请设置新密码" maxLength={20} autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirm"
-                label="确认新密码"
-                required
-                dependencies={['password']}
-                rules={[sameAs('password')]}
-              >
-                <Input.Password placeholder="请再次输入新密码" maxLength={20} autoComplete="new-password" />
-              </Form.Item>
+              />
               <Button type="primary" htmlType="submit" block loading={busy}>
                 确认修改
               </Button>

@@ -1,10 +1,10 @@
 import { Alert, Button, Checkbox, Descriptions, Result, Spin, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
 import { beijing, yuanText } from '../../../components/lots/format';
-import { useLotDetail } from '../../../lib/lot-detail-query';
+import { useLotDetail } from '../../../api/lot-detail-query';
 import { useDepositInfo, usePayDeposit } from '../api/deposit-api';
 import { MyDeposits } from './my-deposits';
 import '../bidding.css';

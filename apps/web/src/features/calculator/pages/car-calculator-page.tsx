@@ -14,7 +14,7 @@ import {
 import { Alert, DatePicker, Empty, InputNumber, Radio, Skeleton, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
-import { useModelConfig } from '../../../components/car-picker/catalog-queries';
+import { useModelConfig } from '../../../api/catalog-queries';
 import { formatGuidePrice } from '../../../components/car-picker/picker-groups';
 import { CalculatorPicker } from '../components/calculator-picker';
 import { CostItems, type InsuranceState } from '../components/cost-items';

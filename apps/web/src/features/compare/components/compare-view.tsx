@@ -2,7 +2,7 @@ import type { catalog } from '@chepai/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Empty, Spin } from 'antd';
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { modelConfigQuery, useParamNames } from '../../../components/car-picker/catalog-queries';
+import { modelConfigQuery, useParamNames } from '../../../api/catalog-queries';
 import type { useCompareList } from '../hooks/use-compare-list';
 import { buildCompareRows } from '../utils/compare-rows';
 import { CategoryIndex } from './category-index';

@@ -2,7 +2,7 @@ import type { catalog } from '@chepai/shared';
 import { App, Input, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { fetchModelBriefs } from '../../../components/car-picker/catalog-queries';
+import { fetchModelBriefs } from '../../../api/catalog-queries';
 import { CompareToolbar } from '../components/compare-toolbar';
 import { CompareView } from '../components/compare-view';
 import { useCompareList } from '../hooks/use-compare-list';

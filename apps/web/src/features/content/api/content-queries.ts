@@ -1,33 +1,12 @@
-import { content, HOT_KEYWORD_PAGE_SIZE } from '@chepai/shared';
+import { content } from '@chepai/shared';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
-
-export const useSupportList = () =>
-  useQuery({
-    queryKey: ['support', 'list'],
-    queryFn: () => callApi(content.supportList, {}),
-    staleTime: 5 * 60_000,
-  });
 
 export const useSupportArticle = (id: string) =>
   useQuery({
     queryKey: ['support', id],
     queryFn: () => callApi(content.supportDetail, { id }),
     retry: false,
-  });
-
-export const useHotKeywords = () =>
-  useQuery({
-    queryKey: ['hotKeywords'],
-    queryFn: () => callApi(content.hotKeywordList, { pageNum: 1, pageSize: HOT_KEYWORD_PAGE_SIZE }),
-    staleTime: 5 * 60_000,
-  });
-
-export const useAnnouncements = (pageNum: number, pageSize: number) =>
-  useQuery({
-    queryKey: ['announcements', pageNum, pageSize],
-    queryFn: () => callApi(content.announcementList, { pageNum, pageSize }),
-    placeholderData: (prev) => prev,
   });
 
 export const useAnnouncement = (id: string) =>

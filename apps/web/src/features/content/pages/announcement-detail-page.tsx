@@ -1,46 +1,34 @@
 import { Link, useParams } from 'react-router';
-import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
-import { QueryState } from '../../../components/query-state';
-import { RichText } from '../../../components/rich-text';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useAnnouncement } from '../api/content-queries';
+import { ArticleView } from '../components/article-view';
 
 export default function AnnouncementDetailPage() {
   const { id = '' } = useParams();
   const { data, isLoading, error } = useAnnouncement(id);
   useBreadcrumbTail(data ? [{ title: data.title }] : null);
   return (
-    <div className="container">
-      <article className="panel article">
-        <QueryState isLoading={isLoading} error={error}>
-          {data ? (
-            <>
-              <h1 className="article-title">{data.title}</h1>
-              <div className="article-meta">
-                来源：{data.source} · 发布时间：{data.publishTime.slice(0, 16)}
-              </div>
-              <RichText html={data.content} />
-              <div className="article-nav">
-                <div>
-                  上一篇：
-                  {data.prev ? (
-                    <Link to={`/announcement/details/${data.prev.id}`}>{data.prev.title}</Link>
-                  ) : (
-                    '没有了'
-                  )}
-                </div>
-                <div>
-                  下一篇：
-                  {data.next ? (
-                    <Link to={`/announcement/details/${data.next.id}`}>{data.next.title}</Link>
-                  ) : (
-                    '没有了'
-                  )}
-                </div>
-              </div>
-            </>
-          ) : null}
-        </QueryState>
-      </article>
-    </div>
+    <ArticleView
+      isLoading={isLoading}
+      error={error}
+      article={data}
+      meta={(a) => (
+        <>
+          来源：{a.source} · 发布时间：{a.publishTime.slice(0, 16)}
+        </>
+      )}
+      footer={(a) => (
+        <div className="article-nav">
+          <div>
+            上一篇：
+            {a.prev ? <Link to={`/announcement/details/${a.prev.id}`}>{a.prev.title}</Link> : '没有了'}
+          </div>
+          <div>
+            下一篇：
+            {a.next ? <Link to={`/announcement/details/${a.next.id}`}>{a.next.title}</Link> : '没有了'}
+          </div>
+        </div>
+      )}
+    />
   );
 }

@@ -2,7 +2,7 @@ import { NotificationOutlined } from '@ant-design/icons';
 import { List, Pagination, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
-import { useAnnouncements } from '../api/content-queries';
+import { useAnnouncements } from '../../../api/content-queries';
 
 const PAGE_SIZE = 10;
 

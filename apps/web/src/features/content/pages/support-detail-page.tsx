@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
-import { useBreadcrumbTail } from '../../../app/layout/breadcrumb-tail';
 import { dateOnly } from '../../../components/date-text';
-import { QueryState } from '../../../components/query-state';
-import { RichText } from '../../../components/rich-text';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
+import { SUPPORT_SECTIONS } from '../../../lib/hot-keywords';
 import { useSupportArticle } from '../api/content-queries';
-import { SUPPORT_SECTIONS } from '../utils/hot-keywords';
+import { ArticleView } from '../components/article-view';
 
 export default function SupportDetailPage() {
   const { id = '' } = useParams();
@@ -16,20 +15,15 @@ export default function SupportDetailPage() {
       : null,
   );
   return (
-    <div className="container">
-      <article className="panel article">
-        <QueryState isLoading={isLoading} error={error}>
-          {data ? (
-            <>
-              <h1 className="article-title">{data.title}</h1>
-              <div className="article-meta">
-                {section?.title} · 发布时间：{dateOnly(data.publishTime)}
-              </div>
-              <RichText html={data.content} />
-            </>
-          ) : null}
-        </QueryState>
-      </article>
-    </div>
+    <ArticleView
+      isLoading={isLoading}
+      error={error}
+      article={data}
+      meta={(a) => (
+        <>
+          {section?.title} · 发布时间：{dateOnly(a.publishTime)}
+        </>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { Menu } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { SUPPORT_SECTIONS } from '../utils/hot-keywords';
+import { SUPPORT_SECTIONS } from '../../../lib/hot-keywords';
 
 /** 服务支持: guide / help / about, one list each. */
 export default function SupportLayoutPage() {

@@ -2,8 +2,8 @@ import { RightOutlined } from '@ant-design/icons';
 import { Empty, List, Skeleton } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
-import { useSupportList } from '../api/content-queries';
-import { SUPPORT_SECTIONS } from '../utils/hot-keywords';
+import { useSupportList } from '../../../api/content-queries';
+import { SUPPORT_SECTIONS } from '../../../lib/hot-keywords';
 
 export default function SupportListPage() {
   const { pathname } = useLocation();

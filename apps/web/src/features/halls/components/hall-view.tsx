@@ -2,7 +2,7 @@ import { lots } from '@chepai/shared';
 import type { HallName } from '@chepai/shared/contracts/lots';
 import { Link } from 'react-router';
 import { LotBrowser } from '../../../components/lots/lot-browser';
-import { useHallCounts } from '../../../components/lots/lot-api';
+import { useHallCounts } from '../../../api/lot-search-queries';
 
 const HINTS: Record<HallName, string> = {
   foreshowHall: '即将开放报名的车辆，可提前查看车况、预约看车',

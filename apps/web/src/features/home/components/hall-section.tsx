@@ -2,7 +2,7 @@ import { lots } from '@chepai/shared';
 import type { HallName } from '@chepai/shared/contracts/lots';
 import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
-import { useLotSearch } from '../../../components/lots/lot-api';
+import { useLotSearch } from '../../../api/lot-search-queries';
 import { LotCard } from '../../../components/lots/lot-card';
 
 /** A hall on the home page: its count, four lots and a link to the whole hall. */

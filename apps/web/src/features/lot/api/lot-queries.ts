@@ -2,8 +2,6 @@ import { BID_RECORD_PAGE_SIZE, lots } from '@chepai/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
-export { useLotDetail } from '../../../lib/lot-detail-query';
-
 export const useBidRecords = (orderId: string, pageNum: number, enabled: boolean) =>
   useQuery({
     queryKey: ['lot', orderId, 'bids', pageNum],

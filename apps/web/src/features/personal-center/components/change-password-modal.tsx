@@ -2,8 +2,9 @@ import { accounts } from '@chepai/shared';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NewPasswordFields } from '../../../components/password-fields';
 import { switchSession } from '../../../lib/session-switch';
-import { sameAs, zodRule } from '../../../lib/zod-rules';
+import { zodRule } from '../../../lib/zod-rules';
 import { useProfileActions } from '../api/profile-api';
 
 const schema = accounts.updatePwdForm;
@@ -50,24 +51,13 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         <Form.Item name="oldPassword" label="原密码" required rules={[zodRule(schema, 'oldPassword')]}>
           <Input.Password placeholder="请输入原密码" maxLength={20} autoComplete="current-password" />
         </Form.Item>
-        <Form.Item
-          name="password"
+        <NewPasswordFields
           label="新密码"
-          required
+          confirmLabel="确认新密码"
+          placeholder="请输入新密码"
+          confirmPlaceholder="请再次输入新密码"
           rules={[zodRule(schema, 'password')]}
-          extra="8-20位，须同时包含数字、小写字母和大写字母"
-        >
-          <Input.Password placeholder="请输入新密码" maxLength={20} autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label="确认新密码"
-          required
-          dependencies={['password']}
-          rules={[sameAs('password')]}
-        >
-          <Input.Password placeholder="请再次输入新密码" maxLength={20} autoComplete="new-password" />
-        </Form.Item>
+        />
       </Form>
     </Modal>
   );

@@ -1,6 +1,6 @@
 import { catalog } from '@chepai/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api';
+import { callApi } from '../lib/api';
 
 // Catalog reads of the comparison portal and the calculator. Every call is silent
 // (docs/product.md#10-errors): a failure shows an empty list, never a toast.

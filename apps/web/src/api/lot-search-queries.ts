@@ -1,8 +1,8 @@
 import { lots, SEARCH_PAGE_SIZE } from '@chepai/shared';
 import type { SearchFilters } from '@chepai/shared/contracts/lots';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../lib/api';
-import { syncServerTime } from '../../lib/server-clock';
+import { callApi } from '../lib/api';
+import { syncServerTime } from '../lib/server-clock';
 
 export type FilterInput = Partial<Record<keyof SearchFilters, unknown>>;
 

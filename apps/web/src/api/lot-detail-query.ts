@@ -1,7 +1,7 @@
 import { lots } from '@chepai/shared';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from './api';
-import { syncServerTime } from './server-clock';
+import { callApi } from '../lib/api';
+import { syncServerTime } from '../lib/server-clock';
 
 /**
  * The public lot detail, shared by the lot page and the deposit page (one query key, one cache

@@ -1,0 +1,123 @@
+import type { catalog } from '@chepai/shared';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, renderWithApp } from '../../../testing/render';
+import { CompareCarSelect } from './compare-car-select';
+
+const brands: catalog.Brand[] = [
+  { id: 'b1', name: '奥迪', logo: '/a.png', firstLetter: 'A' },
+  { id: 'b2', name: '宝马', logo: '/b.png', firstLetter: 'B' },
+];
+const series: Record<string, catalog.Series[]> = {
+  b1: [
+    {
+      id: 's1',
+      seriesName: '奥迪A4L',
+      fctName: '一汽奥迪',
+      seriesImg: '',
+      level: '',
+      minPrice: '30',
+      maxPrice: '40',
+    },
+  ],
+  b2: [
+    {
+      id: 's2',
+      seriesName: '宝马3系',
+      fctName: '华晨宝马',
+      seriesImg: '',
+      level: '',
+      minPrice: '29',
+      maxPrice: '41',
+    },
+  ],
+};
+const models: Record<string, catalog.Model[]> = {
+  s1: [{ id: 'm1', name: '2025款 40 TFSI 时尚动感型', year: 2025, seriesPrice: '32.18', onSale: true }],
+  s2: [{ id: 'm2', name: '2025款 325Li M运动套装', year: 2025, seriesPrice: '34.99', onSale: true }],
+};
+
+let api: MockAdapter;
+beforeEach(() => {
+  api = mockApi();
+  api.onGet('/mall-portal/brand/getAllGoodsBrand').reply(() => ok(brands));
+  api
+    .onGet('/mall-portal/vehicle/getVehicleSeriesList')
+    .reply((config) => ok(series[(config.params as { brandId: string }).brandId] ?? []));
+  api
+    .onGet('/mall-portal/vehicle/getVehicleModelList')
+    .reply((config) => ok(models[(config.params as { productId: string }).productId] ?? []));
+});
+afterEach(() => {
+  cleanup();
+  api.restore();
+});
+
+const panel = () => within(screen.getByTestId('car-picker-panel'));
+const stepButtons = () => panel().getAllByRole('button', { name: /^[123]/ });
+const item = (name: string) => panel().findByRole('button', { name: new RegExp(name) });
+
+function open(onAdd = vi.fn(() => true)) {
+  renderWithApp(<CompareCarSelect count={0} takenIds={new Set()} onAdd={onAdd} areaHeight={600} />);
+  fireEvent.click(screen.getByRole('button', { name: /选择车型/ }));
+  return onAdd;
+}
+
+describe('car picker steps (compare select)', () => {
+  it('goes brand → series → model, the step titles naming each choice, and adds the car', async () => {
+    const onAdd = open();
+    expect(stepButtons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, true]);
+
+    fireEvent.click(await item('宝马'));
+    fireEvent.click(await item('宝马3系'));
+    expect(panel().queryByRole('button', { name: /奥迪A4L/ })).toBeNull();
+    expect(stepButtons().map((b) => b.textContent)).toEqual(['1宝马', '2宝马3系', '3选择车型']);
+
+    fireEvent.click(await item('325Li'));
+    expect(onAdd).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: 'm2',
+        brandName: '宝马',
+        seriesName: '宝马3系',
+        name: models.s2![0]!.name,
+      }),
+    );
+    // Added: the dropdown closes and starts again from the brand.
+    expect(screen.queryByTestId('car-picker-panel')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /选择车型/ }));
+    expect(stepButtons().map((b) => b.textContent)).toEqual(['1选择品牌', '2选择车系', '3选择车型']);
+  });
+
+  it('stepping back to the brand clears the series, and a new brand lists only its own series', async () => {
+    open();
+    fireEvent.click(await item('奥迪'));
+    fireEvent.click(await item('奥迪A4L'));
+    await item('40 TFSI');
+
+    fireEvent.click(stepButtons()[0]!);
+    expect(stepButtons().map((b) => b.textContent)).toEqual(['1选择品牌', '2选择车系', '3选择车型']);
+    expect(stepButtons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, true]);
+    await item('宝马');
+    expect((await item('奥迪')).classList.contains('active')).toBe(false);
+    expect(panel().queryByRole('button', { name: /40 TFSI/ })).toBeNull();
+
+    fireEvent.click(await item('宝马'));
+    expect(await item('宝马3系')).toBeTruthy();
+    expect(panel().queryByRole('button', { name: /奥迪A4L/ })).toBeNull();
+    expect(stepButtons()[1]!.textContent).toBe('2选择车系');
+  });
+
+  it('stepping back to the series keeps the brand and clears only the series', async () => {
+    open();
+    fireEvent.click(await item('奥迪'));
+    fireEvent.click(await item('奥迪A4L'));
+    await item('40 TFSI');
+
+    fireEvent.click(stepButtons()[1]!);
+    expect(stepButtons().map((b) => b.textContent)).toEqual(['1奥迪', '2选择车系', '3选择车型']);
+    const cleared = await item('奥迪A4L');
+    expect(cleared.classList.contains('active')).toBe(false);
+    expect(panel().queryByRole('button', { name: /40 TFSI/ })).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App } from 'antd';
+import MockAdapter from 'axios-mock-adapter';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { request } from '../lib/request';
+
+/** Renders UI as the app does (antd App, a fresh query cache, a router at `path`). */
+export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return render(
+    <App>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </App>,
+  );
+}
+
+/** The server, faked at the request layer: answers in the `{code, msg, data}` envelope. */
+export function mockApi() {
+  return new MockAdapter(request);
+}
+
+export const ok = (data: unknown) => [200, { code: 200, msg: '操作成功', data }] as [number, unknown];
