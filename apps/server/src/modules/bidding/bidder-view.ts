@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../accounts/auth-check';
 import { sessions } from '../accounts/sessions';
+import { hasProxyRoom } from './lot-state';
 
 export interface BidderView {
   registered: boolean;
@@ -44,6 +45,7 @@ export function bidderView(ctx: AppContext) {
         'top.bidder_id as top_bidder',
         'lot.leader_id',
         'lot.leader_max',
+        'lot.current_price',
         'd.bidder_no',
         'd.state',
         eb
@@ -63,7 +65,7 @@ export function bidderView(ctx: AppContext) {
       bidderNo: row.bidder_no,
       myTopAmount: row.my_top === null ? null : fenToYuanString(Number(row.my_top)),
       myMaxAmount:
-        leading && row.leader_id === user.id && row.leader_max !== null
+        leading && row.leader_id === user.id && hasProxyRoom(row.leader_max, row.current_price)
           ? fenToYuanString(Number(row.leader_max))
           : null,
     };

@@ -4,6 +4,13 @@ import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { bidding } from '@chepai/shared';
 import type { EngineLot } from './bidding.repo';
 
+/**
+ * A plain bid stores its own amount as the leader's maximum; only a maximum above the price is a
+ * proxy the buyer set, so only that one is shown back to them.
+ */
+export const hasProxyRoom = (max: string | number | null, price: string | number | null) =>
+  max !== null && price !== null && Number(max) > Number(price);
+
 /** Seeded demo bids have no account behind them; they still lead, under their bidder number. */
 export const anonymousBidder = (bidderNo: string) => `anon:${bidderNo}`;
 
@@ -52,6 +59,9 @@ export function toLiveState(
     endTime: state.endTime,
     serverTime: now.getTime(),
     leading,
-    myMaxAmount: leading && state.leaderMax !== null ? fenToYuanString(state.leaderMax) : null,
+    myMaxAmount:
+      leading && state.leaderMax !== null && hasProxyRoom(state.leaderMax, state.currentPrice)
+        ? fenToYuanString(state.leaderMax)
+        : null,
   };
 }
