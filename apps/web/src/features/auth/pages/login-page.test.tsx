@@ -42,6 +42,9 @@ async function logIn(firstLogin: boolean): Promise<string> {
   return notice.textContent ?? '';
 }
 
+// antd's form mounts slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
 describe('LoginPage welcome', () => {
   it('welcomes a first login without "back"', async () => {
     const text = await logIn(true);

@@ -42,6 +42,8 @@ const renderIn = (node: React.ReactNode) =>
   );
 
 beforeAll(installMatchMedia);
+// antd mounts slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
 import { installMatchMedia } from '../../../test/antd-jsdom';
 import PersonalCenterLayout from './personal-center-layout';
@@ -23,6 +23,8 @@ const renderAt = (path: string) =>
   );
 
 beforeAll(installMatchMedia);
+// antd mounts slowly in jsdom on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => {
   cleanup();
   localStorage.clear();
