@@ -92,6 +92,10 @@ describe('buyer account flow', () => {
     expect(body.loginType).toBe('password');
     expect(body.password).not.toContain(password);
     expect(Buffer.from(body.password ?? '', 'base64')).toHaveLength(256);
+    // The account's first login is welcomed, not welcomed back.
+    const welcome = await page.locator('.ant-message-notice').filter({ hasText: '欢迎' }).first().innerText();
+    expect(welcome).toContain('赵磊');
+    expect(welcome).not.toContain('欢迎回来');
     await page.waitForURL('**/home');
     const greeting = page.getByTestId('greeting');
     await greeting.waitFor();
@@ -126,6 +130,13 @@ describe('buyer account flow', () => {
       .waitFor();
     await shot(page, 'center-change-password');
     await page.getByRole('button', { name: '取 消' }).click();
+    // 我的保证金: the deposit list, from the personal centre menu and from the header menu.
+    await page.getByRole('menuitem', { name: '我的保证金' }).click();
+    await page.waitForURL((u) => u.pathname === '/promiseMoneyReport');
+    await page.goto('/home');
+    await page.getByTestId('greeting').hover();
+    await page.getByRole('menuitem', { name: '我的保证金' }).click();
+    await page.waitForURL((u) => u.pathname === '/promiseMoneyReport');
   });
 
   it('edits invoice information and keeps it', async () => {

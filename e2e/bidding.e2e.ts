@@ -156,6 +156,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
     await bid(a.page, /^起拍价/, 'bidding-confirm-A');
     await a.page.getByTestId('my-state').getByText('领先').waitFor();
+    // A plain bid with 代理出价 unticked: the panel speaks of no proxy.
+    await a.page.getByTestId('bid-panel').getByText('您当前是最高出价者').waitFor();
+    expect(await a.page.getByTestId('bid-panel').innerText()).not.toMatch(/代理上限|提高上限/);
     // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
     await b.page.locator('#bids .ant-table-row').first().waitFor();
     await b.page
@@ -245,7 +248,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(winner.page, 'bidding-won-B');
     await shot(loser.page, 'bidding-lost-A');
 
-    await winner.page.goto('/personalCenter/dealCar');
+    // The winner's link on the lot page leads to the personal centre's dealCar list.
+    await winner.page.getByRole('link', { name: '前往支付余款' }).click();
+    await winner.page.waitForURL((u) => u.pathname === '/personalCenter/dealCar');
     const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
     await row.waitFor();
     expect(await row.innerText()).toMatch(

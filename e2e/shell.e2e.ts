@@ -52,6 +52,16 @@ describe('web shell', () => {
     await shot(page, '404');
   });
 
+  it('sends a logged-out visit to a seller page to the seller tab of the login page', async () => {
+    const { page } = e;
+    await page.goto('/disposeCar');
+    await page.waitForURL((u) => u.pathname === '/login');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('type')).toBe('2');
+    expect(url.searchParams.get('redirect')).toBe('/disposeCar');
+    await page.getByText('处置单位登录').first().waitFor();
+  });
+
   it('shows the 当前位置 breadcrumb on a support article', async () => {
     const { page } = e;
     await page.goto('/footerSupport/bangZhu');

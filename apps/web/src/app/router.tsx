@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, matchRoutes, useLocation, type RouteObje
 import type { Role } from '@chepai/shared';
 import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
+import { loginRedirectFor } from './login-redirect';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';
 import { allowedPermissions, filterRoutes } from './route-filter';
@@ -40,9 +41,7 @@ function Unmatched() {
   const location = useLocation();
   const known = matchRoutes(layoutRoutes.map(toRouteObject), location.pathname);
   if (known && !getSession()) {
-    return (
-      <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
-    );
+    return <Navigate to={loginRedirectFor(layoutRoutes, location.pathname, location.search)} replace />;
   }
   return <Navigate to="/404" replace />;
 }

@@ -121,7 +121,13 @@ const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-const loginResult = z.object({ userInfo, role: z.enum(ROLES), token: z.string() });
+const loginResult = z.object({
+  userInfo,
+  role: z.enum(ROLES),
+  token: z.string(),
+  /** True when the account had never logged in before (the page welcomes rather than welcomes back). */
+  firstLogin: z.boolean(),
+});
 export type LoginResult = z.infer<typeof loginResult>;
 const sent = z.object({ resendSeconds: z.number().int() });
 

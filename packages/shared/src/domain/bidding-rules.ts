@@ -215,3 +215,10 @@ export function closeOutcome(state: Pick<LotState, 'currentPrice' | 'leaderId' |
     return { status: 6, winnerId: null, price: state.currentPrice };
   return { status: 5, winnerId: state.leaderId, price: state.currentPrice };
 }
+
+/**
+ * A plain bid stores its own amount as the leader's maximum; only a maximum above the price is a
+ * proxy the buyer set, so only that one is shown back to them.
+ */
+export const hasProxyRoom = (max: string | number | null, price: string | number | null) =>
+  max !== null && price !== null && Number(max) > Number(price);

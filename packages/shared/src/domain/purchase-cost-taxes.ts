@@ -31,25 +31,36 @@ export function parseIsoDate(text: string): CalendarDate {
 }
 
 export interface PurchaseTaxDetail {
-  /** price ÷ 1.13 × 10 %: the guide price includes 13 % VAT, the tax base does not. */
+  /** 计税价格: price ÷ 1.13 to the fen, as the VAT invoice states it (the guide price includes 13 % VAT). */
+  taxBase: Fen;
+  /** taxBase × 10 %, to the fen: the tax without any relief. */
   taxBeforeRelief: Fen;
+  /** taxBeforeRelief − tax: what the NEV relief takes off. */
   relief: Fen;
+  /** What is paid. */
   tax: Fen;
   period: NevTaxPeriod | null;
 }
 
+/**
+ * The tax authority's order (docs/decisions/014-purchase-tax-rounding.md): the tax base to the fen,
+ * then the payable amount from the base at the rate actually levied (10 %, or 5 % while halved),
+ * rounded once; the relief is the difference, capped per vehicle. Rounding the relief first and
+ * subtracting it would round the payable amount twice.
+ */
 export function purchaseTax(price: Fen, date: CalendarDate, isNewEnergy: boolean): PurchaseTaxDetail {
-  // price × 10 / 113 is the same ratio as price ÷ 1.13 × 0.1, kept in integers.
-  const taxBeforeRelief = mulDivRound(price, 10, 113);
+  const taxBase = mulDivRound(price, 100, 113);
+  const taxBeforeRelief = mulDivRound(taxBase, 10, 100);
   const period = isNewEnergy
     ? (NEV_PURCHASE_TAX_PERIODS.find((p) => p.from <= date.iso && date.iso <= p.to) ?? null)
     : null;
   let relief = 0;
   if (period) {
-    const raw = period.kind === 'exempt' ? taxBeforeRelief : mulDivRound(taxBeforeRelief, 1, 2);
-    relief = period.capYuan === null ? raw : Math.min(raw, period.capYuan * 100);
+    const levied = period.kind === 'exempt' ? 0 : mulDivRound(taxBase, 5, 100);
+    relief = taxBeforeRelief - levied;
+    if (period.capYuan !== null) relief = Math.min(relief, period.capYuan * 100);
   }
-  return { taxBeforeRelief, relief: fen(relief), tax: fen(taxBeforeRelief - relief), period };
+  return { taxBase, taxBeforeRelief, relief: fen(relief), tax: fen(taxBeforeRelief - relief), period };
 }
 
 export interface VesselTaxDetail {

@@ -94,6 +94,47 @@ describe('purchase tax (price ÷ 1.13 × 10 %) and the NEV relief periods', () =
     expect(at('339100', '2026-06-30', true).tax).toBe(y('15008.85'));
   });
 
+  it('¥69,800 NEV in 2026: 69,800 ÷ 1.13 = 61,769.91; × 5 % = 3,088.4955 → 3,088.50 paid (rounded once)', () => {
+    const d = at('69800', '2026-03-01', true);
+    expect(d.taxBase).toBe(y('61769.91'));
+    expect(d.taxBeforeRelief).toBe(y('6176.99'));
+    expect(d.tax).toBe(y('3088.50'));
+    expect(d.relief).toBe(y('3088.49'));
+  });
+
+  // The order of docs/decisions/014-purchase-tax-rounding.md, checked against integer arithmetic
+  // written out here: base to the fen, payable from the base at the levied rate rounded once,
+  // relief = the difference, capped.
+  const halfUp = (num: bigint, den: bigint) => (2n * num + den) / (2n * den);
+  it('property: every price in every period follows base → levied tax → relief', () => {
+    const dates = ['2023-06-01', '2024-06-01', '2026-06-01', '2028-06-01'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300_000_000 }),
+        fc.constantFrom(...dates),
+        fc.boolean(),
+        (priceFen, date, nev) => {
+          const d = purchaseTax(fen(priceFen), parseIsoDate(date), nev);
+          const base = halfUp(BigInt(priceFen) * 100n, 113n);
+          const full = halfUp(base * 10n, 100n);
+          expect(BigInt(d.taxBase)).toBe(base);
+          expect(BigInt(d.taxBeforeRelief)).toBe(full);
+          expect(d.tax + d.relief).toBe(d.taxBeforeRelief);
+          expect(d.tax).toBeGreaterThanOrEqual(0);
+          const cap = d.period?.capYuan === null || !d.period ? Infinity : d.period.capYuan * 100;
+          expect(d.relief).toBeLessThanOrEqual(cap);
+          if (!nev || date === '2028-06-01') expect(d.relief).toBe(0);
+          const levied = date === '2026-06-01' ? halfUp(base * 5n, 100n) : 0n;
+          if (nev && date !== '2028-06-01' && Number(BigInt(d.taxBeforeRelief) - levied) <= cap) {
+            // Under the cap the payable amount is the base at the levied rate, rounded once.
+            expect(BigInt(d.tax)).toBe(levied);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('a petrol car gets no relief in any period', () => {
     expect(at('200000', '2024-05-05', false).relief).toBe(0);
   });

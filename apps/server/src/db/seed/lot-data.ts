@@ -11,7 +11,71 @@ export interface SeriesSpec {
   price: [number, number];
   models: string[];
   wmi: string;
+  /** First model year on sale in China (see FIRST_MODEL_YEAR). */
+  since: number;
 }
+
+/**
+ * First model year (款) sold in China of the generation the trims below belong to; every series
+ * here is still on sale, so its years on sale run from this year to the current one. The sample
+ * catalog carries only each series' current model years, which must fall inside (tested).
+ */
+const FIRST_MODEL_YEAR: Record<string, number> = {
+  汉: 2020,
+  '宋PLUS DM-i': 2021,
+  '秦PLUS DM-i': 2021,
+  海豚: 2021,
+  朗逸: 2018,
+  帕萨特: 2019,
+  途观L: 2017,
+  速腾: 2019,
+  高尔夫: 2021,
+  卡罗拉: 2019,
+  凯美瑞: 2018,
+  RAV4荣放: 2020,
+  汉兰达: 2022,
+  埃尔法: 2018,
+  雅阁: 2018,
+  思域: 2016,
+  'CR-V': 2017,
+  奥德赛: 2019,
+  '3系': 2020,
+  '5系': 2018,
+  X3: 2018,
+  X5: 2022,
+  C级: 2015,
+  E级: 2017,
+  GLC: 2020,
+  V级: 2016,
+  A4L: 2017,
+  A6L: 2019,
+  Q5L: 2018,
+  轩逸: 2020,
+  天籁: 2019,
+  奇骏: 2014,
+  英朗: 2015,
+  君威: 2017,
+  GL8: 2020,
+  'Model 3': 2019,
+  'Model Y': 2021,
+  帝豪: 2016,
+  博越: 2016,
+  星越L: 2021,
+  'CS75 PLUS': 2020,
+  逸动: 2018,
+  H6: 2011,
+  宏光: 2013,
+  之光: 2002,
+  长城炮: 2019,
+  域虎: 2019,
+  全顺: 2008,
+  海狮: 2002,
+  L7: 2023,
+  ES6: 2019,
+  H5: 2018,
+  M8: 2021,
+  昂克赛拉: 2020,
+};
 
 // Brand, series, body, fuel, engine, gearbox, new price (万元), trims, VIN manufacturer prefix.
 const S = (
@@ -24,7 +88,11 @@ const S = (
   price: [number, number],
   models: string[],
   wmi: string,
-): SeriesSpec => ({ brand, series, body, fuel, displacement, transmission, price, models, wmi });
+): SeriesSpec => {
+  const since = FIRST_MODEL_YEAR[series];
+  if (since === undefined) throw new Error(`no first model year for ${series}`);
+  return { brand, series, body, fuel, displacement, transmission, price, models, wmi, since };
+};
 
 export const SERIES: SeriesSpec[] = [
   S(

@@ -105,7 +105,8 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
   const color = r.pick(COLORS);
   const model = r.pick(spec.models);
   const nowYear = new Date(now + BEIJING).getUTCFullYear();
-  const year = r.int(nowYear - 9, nowYear - 1);
+  // A used car of a model year the series was sold in: no 2018款 of a series launched in 2021.
+  const year = r.int(Math.min(Math.max(nowYear - 9, spec.since), nowYear - 1), nowYear - 1);
   const month = r.int(1, 12);
   const age = nowYear - year + (12 - month) / 12;
   const ev = spec.fuel === '纯电动';

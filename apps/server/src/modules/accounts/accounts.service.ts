@@ -32,11 +32,16 @@ export function accountsService(
   const codes = smsCodes(ctx, deps.sender, deps.pepper);
   const { transport, sessions } = deps;
 
-  const loggedIn = async (user: UserRow, ip: string): Promise<accounts.LoginResult> => ({
-    userInfo: toUserInfo(user),
-    role: user.role,
-    token: await sessions.create(user.id, ip),
-  });
+  const loggedIn = async (user: UserRow, ip: string): Promise<accounts.LoginResult> => {
+    // Sessions are never deleted (only revoked or expired), so none before this one = a first login.
+    const firstLogin = !(await sessions.everCreated(user.id));
+    return {
+      userInfo: toUserInfo(user),
+      role: user.role,
+      token: await sessions.create(user.id, ip),
+      firstLogin,
+    };
+  };
   const assertNotLocked = (user: UserRow) => {
     const now = ctx.now();
     if (user.locked_until && new Date(user.locked_until) > now)

@@ -216,6 +216,23 @@ describe('password login and lockout', () => {
     );
   });
 
+  it('says firstLogin only on the first successful login of an account, by password or by code', async () => {
+    const tel = newTel();
+    await k.register(tel);
+    expect((await k.login(tel, 'Wrong2026x')).statusCode).toBe(400);
+    const first = envelope<{ firstLogin: boolean }>(await k.login(tel));
+    expect(first.data.firstLogin).toBe(true);
+    const second = envelope<{ firstLogin: boolean }>(await k.login(tel));
+    expect(second.data.firstLogin).toBe(false);
+    advance(61_000); // the registration code's resend interval
+    const code = await k.codeFor('user/buyer/login/captcha', tel, { ip: newIp() });
+    const bySms = envelope<{ firstLogin: boolean }>(
+      await k.post('user/buyer/login', { loginType: 'sms', tel, code }),
+    );
+    expect(bySms.code).toBe(200);
+    expect(bySms.data.firstLogin).toBe(false);
+  });
+
   it('answers a wrong number and a wrong password the same way', async () => {
     const tel = newTel();
     await k.register(tel);

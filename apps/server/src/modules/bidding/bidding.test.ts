@@ -102,6 +102,15 @@ describe('bidding', () => {
       bid: { seq: 1, amount: '10000.00', auto: false, mine: true },
       state: { currentPrice: '10000.00', leading: true, lastSeq: 1, minNextBid: '10500.00' },
     });
+    // A plain bid sets no proxy: nothing to show as 代理上限, in the answer or on the lot page.
+    expect((first.data as { state: { myMaxAmount: string | null } }).state.myMaxAmount).toBeNull();
+    expect(
+      (
+        await call<{ myMaxAmount: string | null }>(t, a.token, 'POST', '/api/mall-auction/home/detail/info', {
+          orderId: lot,
+        })
+      ).data.myMaxAmount,
+    ).toBeNull();
     expect((await placeBid(t, a.token, lot, '10500')).msg).toBe('您已是最高出价者');
     const raised = await placeBid(t, a.token, lot, '10500', '12000');
     expect(raised.data).toMatchObject({

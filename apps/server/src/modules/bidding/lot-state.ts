@@ -1,5 +1,5 @@
 import type { LotState, LotStatus } from '@chepai/shared/domain/bidding-rules';
-import { minimumNextBid } from '@chepai/shared/domain/bidding-rules';
+import { hasProxyRoom, minimumNextBid } from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { bidding } from '@chepai/shared';
 import type { EngineLot } from './bidding.repo';
@@ -52,6 +52,9 @@ export function toLiveState(
     endTime: state.endTime,
     serverTime: now.getTime(),
     leading,
-    myMaxAmount: leading && state.leaderMax !== null ? fenToYuanString(state.leaderMax) : null,
+    myMaxAmount:
+      leading && state.leaderMax !== null && hasProxyRoom(state.leaderMax, state.currentPrice)
+        ? fenToYuanString(state.leaderMax)
+        : null,
   };
 }

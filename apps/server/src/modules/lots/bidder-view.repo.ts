@@ -17,6 +17,7 @@ export function bidderViewRepo(db: Kysely<Database>) {
           'top.bidder_id as top_bidder',
           'lot.leader_id',
           'lot.leader_max',
+          'lot.current_price',
           'd.bidder_no',
           'd.state',
           eb

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { bearerToken } from '../accounts/auth-check';
 import { sessions } from '../accounts/sessions';
+import { hasProxyRoom } from '@chepai/shared/domain/bidding-rules';
 import { bidderViewRepo } from './bidder-view.repo';
 
 export interface BidderView {
@@ -42,7 +43,7 @@ export function bidderView(ctx: AppContext) {
       bidderNo: row.bidder_no,
       myTopAmount: row.my_top === null ? null : fenToYuanString(Number(row.my_top)),
       myMaxAmount:
-        leading && row.leader_id === user.id && row.leader_max !== null
+        leading && row.leader_id === user.id && hasProxyRoom(row.leader_max, row.current_price)
           ? fenToYuanString(Number(row.leader_max))
           : null,
     };

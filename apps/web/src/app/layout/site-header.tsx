@@ -50,10 +50,12 @@ export function SiteHeader() {
                 menu={{
                   items: [
                     { key: 'center', label: '个人中心' },
+                    ...(user.role === 'buyer' ? [{ key: 'deposits', label: '我的保证金' }] : []),
                     { key: 'logout', label: '退出登录' },
                   ],
                   onClick: ({ key }) => {
                     if (key === 'logout') void logout();
+                    else if (key === 'deposits') void navigate('/promiseMoneyReport');
                     else
                       void navigate(
                         user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar',

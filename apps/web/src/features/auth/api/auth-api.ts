@@ -6,9 +6,12 @@ export const sendLoginCode = (tel: string) => callApi(accounts.loginCaptcha, { t
 export const sendRegisterCode = (tel: string) => callApi(accounts.registerCaptcha, { tel });
 export const sendFindPwdCode = (tel: string) => callApi(accounts.findPwdCaptcha, { tel });
 
-export async function login(input: EndpointInput<typeof accounts.login>): Promise<SessionUser> {
+/** Logs in; `firstLogin` says the account had never logged in before. */
+export async function login(
+  input: EndpointInput<typeof accounts.login>,
+): Promise<{ user: SessionUser; firstLogin: boolean }> {
   const data = await callApi(accounts.login, input, { encrypt: ['password'] });
-  return { ...data.userInfo, role: data.role, token: data.token };
+  return { user: { ...data.userInfo, role: data.role, token: data.token }, firstLogin: data.firstLogin };
 }
 
 export const register = (input: EndpointInput<typeof accounts.register>) =>

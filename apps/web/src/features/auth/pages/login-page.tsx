@@ -6,7 +6,7 @@ import { switchSession } from '../../../lib/session-switch';
 import { zodRule } from '../../../lib/zod-rules';
 import { login, sendLoginCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
-import { safeRedirect } from '../utils/after-login';
+import { safeRedirect, welcomeText } from '../utils/after-login';
 import '../auth.css';
 
 const passwordLogin = accounts.login.input.options[0];
@@ -40,12 +40,12 @@ function BuyerLogin() {
   const submit = async (values: Record<string, string>) => {
     setBusy(true);
     try {
-      const user = await login(
+      const { user, firstLogin } = await login(
         mode === 'password'
           ? { loginType: 'password', tel: values.tel ?? '', password: values.password ?? '' }
           : { loginType: 'sms', tel: values.tel ?? '', code: values.code ?? '' },
       );
-      void message.success(`欢迎回来，${user.buyerName ?? ''}`);
+      void message.success(welcomeText(user.buyerName, firstLogin));
       switchSession(user, safeRedirect(params.get('redirect')), navigate);
     } catch {
       /* the request layer shows the server's message */

@@ -20,7 +20,7 @@ import { CalculatorPicker } from '../components/calculator-picker';
 import { CostItems, type InsuranceState } from '../components/cost-items';
 import { FullPaymentTotals, LoanTotals } from '../components/cost-totals';
 import { useCalculatorSelect } from '../hooks/use-calculator-select';
-import { vehicleFacts } from '../utils/vehicle-facts';
+import { formatFen, vehicleFacts } from '../utils/vehicle-facts';
 import '../calculator.css';
 
 type Mode = 'full' | 'loan';
@@ -119,6 +119,9 @@ export default function CarCalculatorPage() {
               type="success"
               showIcon
               message={`新能源汽车购置税${result.purchaseTax.period.label}`}
+              description={`计税价格 ${formatFen(result.purchaseTax.taxBase)} × 10% = ${formatFen(
+                result.purchaseTax.taxBeforeRelief,
+              )}，减免 ${formatFen(result.purchaseTax.relief)}，实缴 ${formatFen(result.purchaseTax.tax)}`}
             />
           ) : null}
           {result?.vesselTax.exempt ? (

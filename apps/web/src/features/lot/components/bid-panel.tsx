@@ -37,6 +37,9 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
     currentPrice: lot.bidCount ? toFen(lot.currentPrice) : null,
   };
   const min = minimumNextBid(grid);
+  // Only a maximum above the price is a proxy the buyer set (a plain bid is its own maximum).
+  const proxyMax =
+    lot.myMaxAmount !== null && toFen(lot.myMaxAmount) > (grid.currentPrice ?? 0) ? lot.myMaxAmount : null;
   const [custom, setCustom] = useState<number | null>(null);
   const [proxy, setProxy] = useState(false);
   const [maxYuan, setMaxYuan] = useState<number | null>(null);
@@ -78,13 +81,11 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
           type="success"
           showIcon
           className="bid-alert"
-          message={
-            lot.myMaxAmount
-              ? `您当前是最高出价者 · 代理上限 ${yuanText(lot.myMaxAmount)}`
-              : '您当前是最高出价者'
-          }
+          message={proxyMax ? `您当前是最高出价者 · 代理上限 ${yuanText(proxyMax)}` : '您当前是最高出价者'}
           description={
-            lot.myMaxAmount ? '他人出价时，系统将在上限内自动为您加价；可勾选代理出价提高上限。' : undefined
+            proxyMax
+              ? '他人出价时，系统将在上限内自动为您加价；可勾选代理出价提高上限。'
+              : '他人出价后您可再次出价；勾选代理出价可由系统在上限内自动加价。'
           }
         />
       )}

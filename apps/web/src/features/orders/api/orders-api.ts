@@ -22,6 +22,6 @@ export const useMyBids = (pageNum: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** Opens the payment company's page for the balance of a won lot; it returns to /dealCar. */
+/** Opens the payment company's page for the balance of a won lot; it returns to /personalCenter/dealCar. */
 export const usePayBalance = () =>
   useMutation({ mutationFn: (orderId: string) => callApi(bidding.payBalance, { orderId }) });

@@ -3,9 +3,12 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import '../personal-center.css';
 
-const BUYER_MENU = [
+/** A key is a page under /personalCenter, unless the item names its own address. */
+const BUYER_MENU: Array<{ key: string; label: string; to?: string }> = [
   { key: 'dealCar', label: '我的成交车辆' },
   { key: 'priceRecord', label: '出价记录' },
+  // Without an id the deposit page lists every deposit of the buyer.
+  { key: 'promiseMoneyReport', label: '我的保证金', to: '/promiseMoneyReport' },
 ];
 const COMMON_MENU = [
   { key: 'personalInformation', label: '个人信息' },
@@ -18,7 +21,10 @@ export default function PersonalCenterLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useSession();
-  const items = [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
+  const items: Array<{ key: string; label: string; to?: string }> = [
+    ...(user?.role === 'buyer' ? BUYER_MENU : []),
+    ...COMMON_MENU,
+  ];
   const current = items.find((i) => pathname.endsWith(`/${i.key}`))?.key ?? 'personalInformation';
   return (
     <div className="container page-with-aside">
@@ -28,7 +34,9 @@ export default function PersonalCenterLayout() {
           mode="inline"
           selectedKeys={[current]}
           items={items}
-          onClick={({ key }) => void navigate(`/personalCenter/${key}`)}
+          onClick={({ key }) =>
+            void navigate(items.find((i) => i.key === key)?.to ?? `/personalCenter/${key}`)
+          }
         />
       </aside>
       <section className="page-body">
