@@ -10,6 +10,7 @@ import { unauthorized } from './http/errors';
 import { installRateLimit } from './http/rate-limit';
 import { installStatic } from './http/static';
 import { modules } from './modules/index';
+import { fastifyTrustProxy } from './config/trust-proxy';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -17,7 +18,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.env.TRUST_PROXY === 'true',
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

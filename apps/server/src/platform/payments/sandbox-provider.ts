@@ -11,7 +11,7 @@ import {
   type PaymentProvider,
   type ProviderTrade,
 } from './payment-provider';
-import { checkSignature, signBody } from './signature';
+import { CASHIER_TICKET_MS, cashierTicket, cashierTicketValid, checkSignature, signBody } from './signature';
 
 export type SandboxTrade = Selectable<SandboxTradeTable>;
 
@@ -64,7 +64,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .execute();
     const trade = await this.find(r.paymentNo);
     if (!trade) throw new Error('sandbox trade vanished');
-    return { tradeNo: trade.trade_no, payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}` };
+    const ticket = cashierTicket(
+      await this.o.secret(),
+      r.paymentNo,
+      this.o.now().getTime() + CASHIER_TICKET_MS,
+    );
+    return {
+      tradeNo: trade.trade_no,
+      payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}?ticket=${ticket}`,
+    };
+  }
+
+  /** Whether `ticket` opens the cashier of this payment (see cashierTicket). */
+  async ticketValid(paymentNo: string, ticket: unknown): Promise<boolean> {
+    return cashierTicketValid(await this.o.secret(), paymentNo, ticket, this.o.now().getTime());
   }
 
   find(paymentNo: string): Promise<SandboxTrade | undefined> {
