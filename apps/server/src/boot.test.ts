@@ -55,7 +55,7 @@ describe('development endpoints', () => {
 
   it('answer only callers on this machine', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'development' } });
-    close = t.close;
+    close = () => t.close();
     const url = '/api/dev/sms-outbox?tel=13800138000';
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
     for (const remoteAddress of ['10.0.0.7', '192.168.1.20', '2001:db8::1']) {
