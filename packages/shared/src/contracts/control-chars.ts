@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Endpoint } from './define';
 
 /** C0 controls except tab, line feed and carriage return, and DEL: PostgreSQL refuses NUL outright. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 export const CONTROL_CHAR_MESSAGE = '内容含有不允许的控制字符，请删除后重试';
 
