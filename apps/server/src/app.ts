@@ -10,14 +10,21 @@ import { unauthorized } from './http/errors';
 import { installRateLimit } from './http/rate-limit';
 import { installStatic } from './http/static';
 import { modules } from './modules/index';
+import { fastifyTrustProxy } from './config/trust-proxy';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The WebSocket origin of the public address: https → wss, http → ws. */
+const liveOrigin = (publicUrl: string) => {
+  const u = new URL(publicUrl);
+  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
+};
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.env.TRUST_PROXY === 'true',
+    trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -38,7 +45,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live channel is same-origin; 'self' alone misses ws(s) in older Safari.
+        connectSrc: ["'self'", liveOrigin(ctx.env.publicUrl)],
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -46,6 +54,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // One framing policy: CSP frame-ancestors 'none' (X-Frame-Options SAMEORIGIN contradicted it).
+    frameguard: false,
     hsts: ctx.env.NODE_ENV === 'production',
   });
   await app.register(formbody);

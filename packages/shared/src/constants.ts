@@ -22,4 +22,5 @@ export const ERROR_CODES = {
   tooLarge: 413,
   tooMany: 429,
   server: 500,
+  unavailable: 503,
 } as const;

@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from './contracts/define';
 export * from './contracts/common';
+export * from './contracts/control-chars';
 export * as content from './contracts/content';
 export * as catalog from './contracts/catalog';
 export * as lots from './contracts/lots';

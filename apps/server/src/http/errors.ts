@@ -27,3 +27,11 @@ export const tooMany = (msg: string, retryAfterSeconds?: number) =>
     null,
     retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : {},
   );
+/** 503: a dependency is down or not configured; `Retry-After` when it may come back. */
+export const unavailable = (msg: string, retryAfterSeconds?: number) =>
+  new AppError(
+    503,
+    msg,
+    null,
+    retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : {},
+  );

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@chepai/shared';
+import { parseInput, type Endpoint } from '@chepai/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ok } from './envelope';
@@ -32,7 +32,7 @@ export function route<E extends Endpoint>(
         ...(request.query as Record<string, unknown>),
         ...(request.params as Record<string, unknown>),
       };
-      const input = contract.input.parse(merged) as z.output<E['input']>;
+      const input = parseInput(contract, merged);
       const data = await handler(input, { request, reply });
       if (reply.sent) return reply;
       return ok(data);

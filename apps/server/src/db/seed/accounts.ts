@@ -42,3 +42,24 @@ export async function seedAccounts(ctx: AppContext) {
       .execute();
   }
 }
+
+/**
+ * Demo accounts have published passwords: they go only into a database that is a demo already
+ * (its demo accounts exist) or holds no other account. A database with real users is refused.
+ */
+export async function assertDemoDatabase(ctx: AppContext) {
+  const demoTels = demoBuyers.map((b) => b.tel);
+  const { db } = ctx.dbh;
+  const demoCount = await db
+    .selectFrom('app_user')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tel', 'in', demoTels)
+    .executeTakeFirstOrThrow();
+  if (Number(demoCount.n) > 0) return;
+  const real = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (real) {
+    throw new Error(
+      '数据库中已有真实用户，拒绝写入演示账号与演示数据（其密码是公开的）；请不要对该数据库设置 SEED_DEMO=true',
+    );
+  }
+}

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { demoBuyers, seedAccounts } from './accounts';
+import { assertDemoDatabase, demoBuyers, seedAccounts } from './accounts';
 import { seedSampleCatalog } from '../../modules/catalog/catalog-io';
 import { seedContent } from './content';
 import { seedLots } from './lots';
@@ -21,6 +21,7 @@ export const seeders: Array<[name: string, seeder: Seeder]> = [
 ];
 
 export async function seedDemo(ctx: AppContext) {
+  await assertDemoDatabase(ctx);
   for (const [name, seeder] of seeders) {
     const started = Date.now();
     await seeder(ctx);

@@ -1,7 +1,7 @@
 import { accounts } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { assertDevCaller } from '../../http/dev-only';
 import { route } from '../../http/route';
 import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
 import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
@@ -71,8 +71,8 @@ export async function registerAccounts(
     return null;
   });
 
-  route(app, accounts.smsOutbox, async ({ tel }) => {
-    if (ctx.env.NODE_ENV === 'production') throw notFound('接口不存在');
+  route(app, accounts.smsOutbox, async ({ tel }, { request }) => {
+    assertDevCaller(ctx.env, request);
     const rows = await smsOutboxRepo(db).recent(tel);
     return rows.map((r) => ({
       tel: r.tel,

@@ -1,47 +1,63 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { addScheduledJob } from '../scheduler/app-scheduler';
+import { assertDevCaller } from '../../http/dev-only';
 import { ok } from '../../http/envelope';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { NotificationRejected } from './payment-provider';
 import { paymentRepo } from './payment.repo';
 import { NOTIFY_PATH, SANDBOX_PAGE_PATH, paymentsFor } from './payments';
-import { renderMissingPage, renderPayPage } from './sandbox-page';
+import { renderDeniedPage, renderMissingPage, renderPayPage } from './sandbox-page';
 
 const PAYMENT_NO_RE = /^[A-Za-z0-9]{6,40}$/;
+
+type CashierRequest = { Params: { paymentNo: string }; Querystring: { ticket?: string } };
 
 /** The sandbox cashier pages, the notification endpoint and the development shortcut. */
 export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
   const { service, sandbox } = paymentsFor(ctx);
+  if (!sandbox) {
+    if (ctx.env.NODE_ENV === 'production')
+      ctx.log.warn(
+        '支付未开通：未设置 PAYMENT_PROVIDER，保证金与余款支付将答复 503（预发环境可设 PAYMENT_PROVIDER=sandbox，见 docs/deploy.md）',
+      );
+    return;
+  }
+  if (ctx.env.NODE_ENV === 'production')
+    ctx.log.warn('PAYMENT_PROVIDER=sandbox：沙箱支付已开启，付款不会真实扣款，仅用于预发环境');
   app.addHook('onClose', () => sandbox.drain());
   addScheduledJob(app, ctx, sandbox.job());
 
   const tradeOf = async (paymentNo: string) =>
     PAYMENT_NO_RE.test(paymentNo) ? sandbox.find(paymentNo) : undefined;
 
-  app.get<{ Params: { paymentNo: string } }>(`${SANDBOX_PAGE_PATH}/:paymentNo`, async (request, reply) => {
-    const trade = await tradeOf(request.params.paymentNo);
+  // Only the payer holds the ticket (docs/decisions/010-production-exposure.md).
+  app.get<CashierRequest>(`${SANDBOX_PAGE_PATH}/:paymentNo`, async (request, reply) => {
+    const { paymentNo } = request.params;
     reply.type('text/html; charset=utf-8');
+    if (!(await sandbox.ticketValid(paymentNo, request.query.ticket)))
+      return reply.code(403).send(renderDeniedPage());
+    const trade = await tradeOf(paymentNo);
     if (!trade) return reply.code(404).send(renderMissingPage());
-    return renderPayPage(trade, request.params.paymentNo);
+    return renderPayPage(trade, paymentNo, request.query.ticket ?? '');
   });
 
   for (const action of ['confirm', 'cancel'] as const) {
-    app.post<{ Params: { paymentNo: string } }>(
-      `${SANDBOX_PAGE_PATH}/:paymentNo/${action}`,
-      async (request, reply) => {
-        const found = await tradeOf(request.params.paymentNo);
-        if (!found) return reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
-        const trade =
-          action === 'confirm'
-            ? await sandbox.confirm(found.merchant_payment_no)
-            : await sandbox.cancel(found.merchant_payment_no);
-        const target = new URL(trade?.return_url ?? found.return_url, 'http://x');
-        target.searchParams.set('paymentNo', found.merchant_payment_no);
-        if (trade?.status === 'TRADE_CLOSED') target.searchParams.set('cancelled', '1');
-        return reply.redirect(`${target.pathname}${target.search}`, 303);
-      },
-    );
+    app.post<CashierRequest>(`${SANDBOX_PAGE_PATH}/:paymentNo/${action}`, async (request, reply) => {
+      const { paymentNo } = request.params;
+      if (!(await sandbox.ticketValid(paymentNo, request.query.ticket)))
+        return reply.code(403).type('text/html; charset=utf-8').send(renderDeniedPage());
+      const found = await tradeOf(paymentNo);
+      if (!found) return reply.code(404).type('text/html; charset=utf-8').send(renderMissingPage());
+      const trade =
+        action === 'confirm'
+          ? await sandbox.confirm(found.merchant_payment_no)
+          : await sandbox.cancel(found.merchant_payment_no);
+      const target = new URL(trade?.return_url ?? found.return_url, 'http://x');
+      target.searchParams.set('paymentNo', found.merchant_payment_no);
+      if (trade?.status === 'TRADE_CLOSED') target.searchParams.set('cancelled', '1');
+      return reply.redirect(`${target.pathname}${target.search}`, 303);
+    });
   }
 
   // The notification keeps its raw body: the signature covers the exact bytes.
@@ -64,7 +80,7 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
 
   // Development: play the payment company's success notification without the hosted page.
   app.post<{ Params: { paymentNo: string } }>('/api/dev/payments/:paymentNo/succeed', async (request) => {
-    if (ctx.env.NODE_ENV === 'production') throw notFound('接口不存在');
+    assertDevCaller(ctx.env, request);
     const found = await tradeOf(request.params.paymentNo);
     if (!found) throw notFound('支付单不存在');
     const trade = await sandbox.confirm(found.merchant_payment_no);

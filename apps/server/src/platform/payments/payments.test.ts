@@ -50,15 +50,16 @@ const statusOf = async (paymentNo: string) =>
 describe('sandbox payment company', () => {
   it('serves a hosted Chinese cashier page for a new payment', async () => {
     const { paymentNo, payUrl } = await newDeposit(await nextBuyer());
-    expect(payUrl).toBe(`/api/pay/sandbox/${paymentNo}`);
+    expect(payUrl).toMatch(new RegExp(`^/api/pay/sandbox/${paymentNo}\\?ticket=\\d+\\.[0-9a-f]{64}$`));
     const res = await t.app.inject({ method: 'GET', url: payUrl });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     for (const text of ['车拍收银台', '沙箱', '5,000.00', '确认支付', '取消', '2019款 宝马 5系', paymentNo])
       expect(res.body).toContain(text);
-    expect((await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/NOPE000000' })).statusCode).toBe(404);
+    // Without the payer's ticket nothing opens (payments-exposure.test.ts covers who may pay).
+    expect((await t.app.inject({ method: 'GET', url: '/api/pay/sandbox/NOPE000000' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: "/api/pay/sandbox/'%20or%201=1" })).statusCode).toBe(
-      404,
+      403,
     );
   });
 
@@ -74,11 +75,12 @@ describe('sandbox payment company', () => {
 
   it('on 确认支付 sends a signed notification that freezes the deposit with a bidder number', async () => {
     const buyer = await nextBuyer();
-    const { paymentNo } = await newDeposit(buyer);
-    const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/confirm` });
+    const { paymentNo, payUrl } = await newDeposit(buyer);
+    const ticket = new URL(payUrl, 'http://x').search;
+    const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/confirm${ticket}` });
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`/promiseMoneyReport/${LOT}?paymentNo=${paymentNo}`);
-    await p.sandbox.drain();
+    await p.sandbox?.drain();
     expect(await statusOf(paymentNo)).toBe('paid');
     const [ledger] = await ledgerOf(buyer);
     expect(ledger).toMatchObject({ lot_id: LOT, state: 'frozen', amount: '500000', payment_no: paymentNo });
@@ -87,7 +89,7 @@ describe('sandbox payment company', () => {
       [null, 'frozen', '500000'],
     ]);
     expect((await notificationsOf(paymentNo)).map((n) => n.outcome)).toEqual(['applied']);
-    const page = await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/${paymentNo}` });
+    const page = await t.app.inject({ method: 'GET', url: payUrl });
     expect(page.body).toContain('支付成功');
     expect(page.body).not.toContain('确认支付</button>');
   });
@@ -169,20 +171,20 @@ describe('sandbox payment company', () => {
 
   it('lets the buyer cancel, then starts a fresh payment', async () => {
     const buyer = await nextBuyer();
-    const { paymentNo } = await newDeposit(buyer);
-    const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/cancel` });
+    const { paymentNo, payUrl } = await newDeposit(buyer);
+    const ticket = new URL(payUrl, 'http://x').search;
+    const res = await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/cancel${ticket}` });
     expect(res.headers.location).toContain('cancelled=1');
-    expect((await t.app.inject({ method: 'GET', url: `/api/pay/sandbox/${paymentNo}` })).body).toContain(
-      '交易已关闭',
-    );
+    expect((await t.app.inject({ method: 'GET', url: payUrl })).body).toContain('交易已关闭');
     expect(
-      (await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/confirm` })).statusCode,
+      (await t.app.inject({ method: 'POST', url: `/api/pay/sandbox/${paymentNo}/confirm${ticket}` }))
+        .statusCode,
     ).toBe(303);
     expect(await statusOf(paymentNo)).toBe('pending');
     const again = await newDeposit(buyer);
     expect(again.paymentNo).not.toBe(paymentNo);
     expect(await statusOf(paymentNo)).toBe('closed');
-    expect((await p.sandbox.query(again.paymentNo))?.status).toBe('pending');
+    expect((await p.sandbox?.query(again.paymentNo))?.status).toBe('pending');
   });
 
   it('retries a failed notification with back-off until the merchant answers', async () => {
@@ -245,7 +247,9 @@ describe('development payment endpoint', () => {
   });
 
   it('answers 404 in production', async () => {
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', SCHEDULER_INTERVAL_MS: '0' } });
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', PAYMENT_PROVIDER: 'sandbox', SCHEDULER_INTERVAL_MS: '0' },
+    });
     try {
       const [lotId, buyer] = [await makeLot(prod), await makeBuyer(prod)];
       const { paymentNo } = await paymentsFor(prod.ctx).service.create({

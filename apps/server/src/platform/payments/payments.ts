@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import { PaymentService } from './payment-service';
-import { NotificationRejected } from './payment-provider';
+import { NotificationRejected, type PaymentProvider } from './payment-provider';
+import { unavailable } from '../../http/errors';
 import { SandboxPaymentProvider } from './sandbox-provider';
 import { loadOrCreateSecret } from './signature';
 
@@ -9,8 +10,19 @@ export const SANDBOX_PAGE_PATH = '/api/pay/sandbox';
 
 export interface Payments {
   service: PaymentService;
-  sandbox: SandboxPaymentProvider;
+  /** Null when no sandbox runs (production unless PAYMENT_PROVIDER=sandbox). */
+  sandbox: SandboxPaymentProvider | null;
 }
+
+export const PAYMENTS_UNAVAILABLE = '支付服务暂未开通，暂时无法缴纳保证金或付款，请联系平台客服';
+
+/** Stands in for a payment company when none is configured: every payment answers a clear 503. */
+const unconfigured: PaymentProvider = {
+  name: 'none',
+  createPayment: () => Promise.reject(unavailable(PAYMENTS_UNAVAILABLE)),
+  query: () => Promise.resolve(null),
+  verifyNotification: () => Promise.reject(new NotificationRejected('未配置支付公司')),
+};
 
 const byContext = new WeakMap<AppContext, Payments>();
 
@@ -21,6 +33,11 @@ const byContext = new WeakMap<AppContext, Payments>();
 export function paymentsFor(ctx: AppContext): Payments {
   const existing = byContext.get(ctx);
   if (existing) return existing;
+  if (ctx.env.PAYMENT_PROVIDER === 'none') {
+    const none = { service: new PaymentService(ctx.dbh.db, unconfigured, ctx.now, ''), sandbox: null };
+    byContext.set(ctx, none);
+    return none;
+  }
   let secret: Promise<string> | null = null;
   const loadSecret = () => (secret ??= loadOrCreateSecret(ctx.dbh.db, 'pay_sandbox_hmac'));
   // eslint-disable-next-line prefer-const -- the provider and the service refer to each other

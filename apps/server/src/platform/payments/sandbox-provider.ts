@@ -11,7 +11,7 @@ import {
   type ProviderTrade,
 } from './payment-provider';
 import { sandboxTradeRepo, type SandboxTrade } from './sandbox-trade.repo';
-import { checkSignature, signBody } from './signature';
+import { CASHIER_TICKET_MS, cashierTicket, cashierTicketValid, checkSignature, signBody } from './signature';
 
 /** Sends one signed notification; true when the merchant answered "success". */
 export type NotifyDispatch = (url: string, body: string, signature: string) => Promise<boolean>;
@@ -61,7 +61,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
     });
     const trade = await this.find(r.paymentNo);
     if (!trade) throw new Error('sandbox trade vanished');
-    return { tradeNo: trade.trade_no, payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}` };
+    const ticket = cashierTicket(
+      await this.o.secret(),
+      r.paymentNo,
+      this.o.now().getTime() + CASHIER_TICKET_MS,
+    );
+    return {
+      tradeNo: trade.trade_no,
+      payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}?ticket=${ticket}`,
+    };
+  }
+
+  /** Whether `ticket` opens the cashier of this payment (see cashierTicket). */
+  async ticketValid(paymentNo: string, ticket: unknown): Promise<boolean> {
+    return cashierTicketValid(await this.o.secret(), paymentNo, ticket, this.o.now().getTime());
   }
 
   find(paymentNo: string): Promise<SandboxTrade | undefined> {

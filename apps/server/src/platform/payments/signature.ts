@@ -36,3 +36,25 @@ export function checkSignature(
   if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return 'bad';
   return Math.abs(now - t) > SIGNATURE_TOLERANCE_MS ? 'stale' : 'ok';
 }
+
+/** How long a cashier link stays good: long enough to pay, short enough that a leaked link dies. */
+export const CASHIER_TICKET_MS = 30 * 60_000;
+
+/**
+ * The cashier page's ticket: only the payer receives the link (from an endpoint that needs their
+ * session), so the page and its buttons answer only to a valid ticket for that very payment.
+ */
+export function cashierTicket(secret: string, paymentNo: string, expiresAt: number): string {
+  const sig = createHmac('sha256', secret).update(`cashier.${paymentNo}.${expiresAt}`).digest('hex');
+  return `${expiresAt}.${sig}`;
+}
+
+export function cashierTicketValid(secret: string, paymentNo: string, ticket: unknown, now: number): boolean {
+  if (typeof ticket !== 'string') return false;
+  const [exp = '', sig = ''] = ticket.split('.');
+  const expiresAt = Number(exp);
+  if (!/^\d{10,16}$/.test(exp) || expiresAt < now) return false;
+  const want = Buffer.from(cashierTicket(secret, paymentNo, expiresAt).split('.')[1] ?? '', 'hex');
+  const given = Buffer.from(sig, 'hex');
+  return want.length === given.length && timingSafeEqual(want, given);
+}

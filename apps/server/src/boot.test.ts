@@ -1,0 +1,72 @@
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadEnv } from './config/env';
+import type { AppContext } from './context';
+import { seedDemo } from './db/seed/index';
+import { startBanner } from './start-banner';
+import { createTestDb, createTestApp, testEnv } from './test/test-app';
+
+describe('production defaults', () => {
+  it('seeds demo data only when asked for, and listens on loopback unless HOST is set', () => {
+    const prod = loadEnv({ NODE_ENV: 'production' });
+    expect(prod.SEED_DEMO).toBe('false');
+    expect(prod.PAYMENT_PROVIDER).toBe('none');
+    expect(prod.HOST).toBe('127.0.0.1');
+    const dev = loadEnv({});
+    expect(dev.SEED_DEMO).toBe('true');
+    expect(dev.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(dev.HOST).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true', HOST: '0.0.0.0' })).toMatchObject({
+      SEED_DEMO: 'true',
+      HOST: '0.0.0.0',
+    });
+  });
+
+  it('never prints demo credentials in production', () => {
+    const prod = startBanner(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }), 'pg');
+    expect(prod).not.toContain('Chepai2026');
+    expect(prod).not.toContain('13800138000');
+    expect(startBanner(loadEnv({}), 'pglite')).toContain('13800138000 / Chepai2026');
+    expect(startBanner(loadEnv({ SEED_DEMO: 'false' }), 'pglite')).not.toContain('Chepai2026');
+  });
+});
+
+describe('demo seeding', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('refuses to put demo accounts into a database that holds real users', async () => {
+    const { dbh, drop } = await createTestDb();
+    close = drop;
+    await dbh.db
+      .insertInto('app_user')
+      .values({ role: 'buyer', tel: '13612345678', real_name: '真实用户', bidder_type: 'personal' })
+      .execute();
+    const ctx: AppContext = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
+    await expect(seedDemo(ctx)).rejects.toThrow(/真实用户/);
+    const demo = await dbh.db.selectFrom('app_user').select('tel').where('tel', '=', '13800138000').execute();
+    expect(demo).toEqual([]);
+  });
+});
+
+describe('development endpoints', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('answer only callers on this machine', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'development' } });
+    close = () => t.close();
+    const url = '/api/dev/sms-outbox?tel=13800138000';
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    for (const remoteAddress of ['10.0.0.7', '192.168.1.20', '2001:db8::1']) {
+      const res = await t.app.inject({ method: 'GET', url, remoteAddress });
+      expect(res.statusCode).toBe(404);
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/payments/DP123456/succeed',
+        remoteAddress,
+      });
+      expect(pay.statusCode).toBe(404);
+    }
+  });
+});
