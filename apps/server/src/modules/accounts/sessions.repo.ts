@@ -14,6 +14,15 @@ export function sessionsRepo(db: Kysely<Database>) {
         .where('s.token_hash', '=', hash)
         .executeTakeFirst(),
 
+    /** Whether the user has ever had a session (live, revoked or expired). */
+    anyForUser: async (userId: string) =>
+      (await db
+        .selectFrom('user_session')
+        .select('id')
+        .where('user_id', '=', userId)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+
     insert: (values: {
       user_id: string;
       token_hash: string;

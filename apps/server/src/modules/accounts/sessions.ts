@@ -43,13 +43,7 @@ export function sessions(ctx: AppContext) {
   return {
     /** Whether this user has ever had a session (live, revoked or expired). */
     async everCreated(userId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('user_session')
-        .select('id')
-        .where('user_id', '=', userId)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
+      return repo.anyForUser(userId);
     },
 
     async create(userId: string, clientIp: string): Promise<string> {
