@@ -38,7 +38,8 @@ async function expireThreeTimes() {
 
 const dialogs = () => screen.queryAllByRole('dialog').filter((d) => d.textContent?.includes('系统提示'));
 
-describe('the 401 dialog', () => {
+// Rendering antd in jsdom is slow on a busy machine; the default 5 s is too tight.
+describe('the 401 dialog', { timeout: 30_000 }, () => {
   it('opens once for many 401s; 重新登录 clears the session and goes to /login?redirect=current path', async () => {
     await expireThreeTimes();
     await waitFor(() => expect(dialogs()).toHaveLength(1));

@@ -140,6 +140,22 @@ describe('request layer', () => {
     expect(ui.navigate).not.toHaveBeenCalled();
   });
 
+  it("checks a token from a link: sends it instead of the session's, and its 401 opens no dialog", async () => {
+    saveSession({ token: 'old', role: 'buyer' });
+    mock.onGet('/who').reply((config) => ok(config.headers?.Authorization));
+    const res = await request.get('/who', { token: 'from-link' });
+    expect((res.data as { data: string }).data).toBe('from-link');
+
+    mock.onGet('/me').reply(401, { code: 401, msg: '登录状态已过期，请重新登录', data: null });
+    await expect(request.get('/me', { token: 'bad', relogin: false, silent: true })).rejects.toMatchObject({
+      code: 401,
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(ui.confirmRelogin).not.toHaveBeenCalled();
+    expect(ui.toast).not.toHaveBeenCalled();
+    expect(getSession()?.token).toBe('old');
+  });
+
   it('toasts network errors and timeouts', async () => {
     mock.onGet('/down').networkError();
     await expect(request.get('/down')).rejects.toMatchObject({

@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { App } from 'antd';
 import MockAdapter from 'axios-mock-adapter';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { request } from '../lib/request';
+
+// findBy… / waitFor give a busy machine 5 s rather than 1 s before calling a test failed.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Renders UI as the app does (antd App, a fresh query cache, a router at `path`). */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {

@@ -1,53 +1,14 @@
-import type { catalog } from '@chepai/shared';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderWithApp } from '../../../testing/render';
+import { modelsBySeries, serveCatalog } from '../../../testing/catalog';
+import { mockApi, renderWithApp } from '../../../testing/render';
 import { CompareCarSelect } from './compare-car-select';
-
-const brands: catalog.Brand[] = [
-  { id: 'b1', name: '奥迪', logo: '/a.png', firstLetter: 'A' },
-  { id: 'b2', name: '宝马', logo: '/b.png', firstLetter: 'B' },
-];
-const series: Record<string, catalog.Series[]> = {
-  b1: [
-    {
-      id: 's1',
-      seriesName: '奥迪A4L',
-      fctName: '一汽奥迪',
-      seriesImg: '',
-      level: '',
-      minPrice: '30',
-      maxPrice: '40',
-    },
-  ],
-  b2: [
-    {
-      id: 's2',
-      seriesName: '宝马3系',
-      fctName: '华晨宝马',
-      seriesImg: '',
-      level: '',
-      minPrice: '29',
-      maxPrice: '41',
-    },
-  ],
-};
-const models: Record<string, catalog.Model[]> = {
-  s1: [{ id: 'm1', name: '2025款 40 TFSI 时尚动感型', year: 2025, seriesPrice: '32.18', onSale: true }],
-  s2: [{ id: 'm2', name: '2025款 325Li M运动套装', year: 2025, seriesPrice: '34.99', onSale: true }],
-};
 
 let api: MockAdapter;
 beforeEach(() => {
   api = mockApi();
-  api.onGet('/mall-portal/brand/getAllGoodsBrand').reply(() => ok(brands));
-  api
-    .onGet('/mall-portal/vehicle/getVehicleSeriesList')
-    .reply((config) => ok(series[(config.params as { brandId: string }).brandId] ?? []));
-  api
-    .onGet('/mall-portal/vehicle/getVehicleModelList')
-    .reply((config) => ok(models[(config.params as { productId: string }).productId] ?? []));
+  serveCatalog(api);
 });
 afterEach(() => {
   cleanup();
@@ -64,7 +25,8 @@ function open(onAdd = vi.fn(() => true)) {
   return onAdd;
 }
 
-describe('car picker steps (compare select)', () => {
+// Rendering antd in jsdom is slow on a busy machine; the default 5 s is too tight.
+describe('car picker steps (compare select)', { timeout: 30_000 }, () => {
   it('goes brand → series → model, the step titles naming each choice, and adds the car', async () => {
     const onAdd = open();
     expect(stepButtons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, true]);
@@ -80,7 +42,7 @@ describe('car picker steps (compare select)', () => {
         id: 'm2',
         brandName: '宝马',
         seriesName: '宝马3系',
-        name: models.s2![0]!.name,
+        name: modelsBySeries.s2![0]!.name,
       }),
     );
     // Added: the dropdown closes and starts again from the brand.

@@ -9,15 +9,12 @@ interface Article {
 
 /** The page around one published article (an announcement, a support article). */
 export function ArticleView<T extends Article>({
-  isLoading,
-  error,
-  article,
+  query: { data: article, isLoading, error },
   meta,
   footer,
 }: {
-  isLoading: boolean;
-  error: unknown;
-  article: T | undefined;
+  /** The article's query, as TanStack Query returns it. */
+  query: { data: T | undefined; isLoading: boolean; error: unknown };
   /** The line under the title: source, section, publish time. */
   meta: (article: T) => ReactNode;
   footer?: (article: T) => ReactNode;

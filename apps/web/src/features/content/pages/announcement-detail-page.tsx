@@ -5,13 +5,12 @@ import { ArticleView } from '../components/article-view';
 
 export default function AnnouncementDetailPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, error } = useAnnouncement(id);
+  const query = useAnnouncement(id);
+  const { data } = query;
   useBreadcrumbTail(data ? [{ title: data.title }] : null);
   return (
     <ArticleView
-      isLoading={isLoading}
-      error={error}
-      article={data}
+      query={query}
       meta={(a) => (
         <>
           来源：{a.source} · 发布时间：{a.publishTime.slice(0, 16)}

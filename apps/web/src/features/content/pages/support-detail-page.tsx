@@ -7,7 +7,8 @@ import { ArticleView } from '../components/article-view';
 
 export default function SupportDetailPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, error } = useSupportArticle(id);
+  const query = useSupportArticle(id);
+  const { data } = query;
   const section = SUPPORT_SECTIONS.find((s) => s.type === String(data?.type));
   useBreadcrumbTail(
     data && section
@@ -16,9 +17,7 @@ export default function SupportDetailPage() {
   );
   return (
     <ArticleView
-      isLoading={isLoading}
-      error={error}
-      article={data}
+      query={query}
       meta={(a) => (
         <>
           {section?.title} · 发布时间：{dateOnly(a.publishTime)}

@@ -99,7 +99,8 @@ const panel = () => within(screen.getByTestId('bid-panel'));
 const quickButtons = () => panel().getAllByRole<HTMLButtonElement>('button', { name: /档|起拍价/ });
 const bidButton = () => panel().getByRole<HTMLButtonElement>('button', { name: /^出\s*价$/ });
 
-describe('bid action and bid panel, by state', () => {
+// Rendering antd in jsdom is slow on a busy machine; the default 5 s is too tight.
+describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
   it('a visitor is asked to log in, and comes back to this lot', () => {
     show(lotWith({ registered: false, bidderNo: null }));
     const link = screen.getByRole('link', { name: /登录后报名/ });

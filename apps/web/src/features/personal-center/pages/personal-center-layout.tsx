@@ -1,5 +1,4 @@
-import { Menu } from 'antd';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { AsideLayout } from '../../../components/aside-layout';
 import { useSession } from '../../../lib/use-session';
 import '../personal-center.css';
 
@@ -18,30 +17,7 @@ const COMMON_MENU = [
 
 /** 个人中心: a left menu by role, the chosen page on the right. */
 export default function PersonalCenterLayout() {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const user = useSession();
-  const items: Array<{ key: string; label: string; to?: string }> = [
-    ...(user?.role === 'buyer' ? BUYER_MENU : []),
-    ...COMMON_MENU,
-  ];
-  const current = items.find((i) => pathname.endsWith(`/${i.key}`))?.key ?? 'personalInformation';
-  return (
-    <div className="container page-with-aside">
-      <aside className="page-aside">
-        <div className="aside-title">个人中心</div>
-        <Menu
-          mode="inline"
-          selectedKeys={[current]}
-          items={items}
-          onClick={({ key }) =>
-            void navigate(items.find((i) => i.key === key)?.to ?? `/personalCenter/${key}`)
-          }
-        />
-      </aside>
-      <section className="page-body">
-        <Outlet />
-      </section>
-    </div>
-  );
+  const items = [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
+  return <AsideLayout title="个人中心" base="/personalCenter" items={items} fallback="personalInformation" />;
 }
