@@ -257,7 +257,7 @@ describe('CSV (RFC 4180)', () => {
 });
 
 describe('the generated sample catalog', () => {
-  const file = new URL('./data/catalog.sample.json', import.meta.url);
+  const file = new URL('../../db/seed/catalog.sample.json', import.meta.url);
   const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
 
   it('is marked as sample data and passes validation', () => {

@@ -7,8 +7,9 @@ import { createTestDb } from '../../test/test-app';
 import type { DbHandle } from '../../db/client';
 import type { Catalog } from './catalog-import';
 import { formatImportReport } from './catalog-cli';
-import { exportCatalogText, importCatalogText, seedSampleCatalog } from './catalog-io';
-import sampleJson from './data/catalog.sample.json';
+import { exportCatalogText, importCatalogText } from './catalog-io';
+import { seedSampleCatalog } from '../../db/seed/catalog';
+import sampleJson from '../../db/seed/catalog.sample.json';
 
 const sample = sampleJson as unknown as Catalog;
 let dbh: DbHandle;
