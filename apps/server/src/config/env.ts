@@ -16,7 +16,13 @@ const schema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; webDist: string; publicUrl: string };
+export type Env = z.infer<typeof schema> & {
+  dataDir: string;
+  webDist: string;
+  publicUrl: string;
+  /** The directory the command was started from (npm runs workspace scripts inside the workspace). */
+  callerDir: string;
+};
 
 /** The only place that reads process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -35,5 +41,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../../web/dist')),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    callerDir,
   };
 }

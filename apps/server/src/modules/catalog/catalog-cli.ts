@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const env = loadEnv();
-  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const target = path.resolve(env.callerDir, file);
   const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
   try {
     await migrateToLatest(dbh.db);
