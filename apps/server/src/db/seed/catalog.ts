@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Kysely } from 'kysely';
-import { importCatalogText, type ImportResult } from '../../modules/catalog/catalog-io';
+import { importCatalogText, type ImportResult } from '../../modules/catalog/catalog-files';
 import { catalogUpsertRepo } from '../../modules/catalog/catalog-upsert.repo';
 import type { Database } from '../schema';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadEnv } from '../../config/env';
 import { openDb } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import { exportCatalogText, formatOfPath, importCatalogText, type ImportResult } from './catalog-io';
+import { exportCatalogText, formatOfPath, importCatalogText, type ImportResult } from './catalog-files';
 
 // npm run catalog:import -w apps/server -- <file.json|file.csv> [--dry-run]
 // npm run catalog:export -w apps/server -- <out.json|out.csv>

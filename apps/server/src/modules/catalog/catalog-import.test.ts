@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
-import {
-  catalogToCsv,
-  CONFIG_CATEGORIES,
-  CSV_COLUMNS,
-  firstLetterOf,
-  parseCatalogCsv,
-  splitCsv,
-  validateCatalog,
-  type Catalog,
-} from './catalog-import';
+import { CONFIG_CATEGORIES, firstLetterOf, type Catalog } from './catalog-schemas';
+import { validateCatalog } from './catalog-validation';
+import { catalogToCsv, CSV_COLUMNS, parseCatalogCsv, splitCsv } from './catalog-csv';
 
 function sampleCatalog(): Catalog {
   return {

@@ -3,11 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   firstLetterOf,
-  validateCatalog,
   type Catalog,
   type CatalogModel,
   type CatalogSeries,
-} from '../../modules/catalog/catalog-import';
+} from '../../modules/catalog/catalog-schemas';
+import { validateCatalog } from '../../modules/catalog/catalog-validation';
 import { BRANDS } from './brands';
 import { buildConfigInfo } from './config-builder';
 import { equipmentScore, type ModelContext } from './config-context';

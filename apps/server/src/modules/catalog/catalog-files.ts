@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { catalogToCsv, parseCatalogCsv, validateCatalog, type Rejected } from './catalog-import';
+import type { Rejected } from './catalog-schemas';
+import { validateCatalog } from './catalog-validation';
+import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import { loadCatalog, storeCatalog, type StoreReport } from './catalog-store';
 import { catalogRepo } from './catalog.repo';
 
-// Import and export of whole catalogs (JSON or CSV text), shared by the command line and the seeder.
+// Whole catalogs as JSON or CSV files, in and out: parse, validate (catalog-validation.ts) and
+// store (catalog-store.ts); load and encode. Shared by the command line and the demo seed.
 
 export type CatalogFormat = 'json' | 'csv';
 

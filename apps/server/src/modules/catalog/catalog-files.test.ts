@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/test-app';
 import type { DbHandle } from '../../db/client';
-import type { Catalog } from './catalog-import';
+import type { Catalog } from './catalog-schemas';
 import { formatImportReport } from './catalog-cli';
-import { exportCatalogText, importCatalogText } from './catalog-io';
+import { exportCatalogText, importCatalogText } from './catalog-files';
 import { seedSampleCatalog } from '../../db/seed/catalog';
 import sampleJson from '../../db/seed/catalog.sample.json';
 
