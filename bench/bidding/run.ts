@@ -13,12 +13,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
-import {
-  freezeDepositsDirectly,
-  makeBuyer,
-  makeLot,
-} from '../../apps/server/src/modules/bidding/bidding-fixture';
-import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
+import { startServerProcess } from '../../apps/server/src/test/server-process';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 

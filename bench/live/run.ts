@@ -8,12 +8,8 @@
  */
 import pino from 'pino';
 import WebSocket from 'ws';
-import {
-  freezeDepositsDirectly,
-  makeBuyer,
-  makeLot,
-} from '../../apps/server/src/modules/bidding/bidding-fixture';
-import { startServerProcess } from '../../apps/server/src/modules/bidding/server-process';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
+import { startServerProcess } from '../../apps/server/src/test/server-process';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 import { pct, sleep } from '../support/stats';
 

@@ -32,6 +32,8 @@ export type Env = Omit<Parsed, 'SEED_DEMO' | 'PAYMENT_PROVIDER' | 'TRUST_PROXY'>
   dataDir: string;
   webDist: string;
   publicUrl: string;
+  /** The directory the command was started from (npm runs workspace scripts inside the workspace). */
+  callerDir: string;
 };
 
 /** The only place that reads process.env. */
@@ -55,5 +57,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../../web/dist')),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    callerDir,
   };
 }

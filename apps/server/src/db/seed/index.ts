@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { assertDemoDatabase, demoBuyers, seedAccounts } from './accounts';
-import { seedSampleCatalog } from '../../modules/catalog/catalog-io';
+import { seedSampleCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLots } from './lots';
 

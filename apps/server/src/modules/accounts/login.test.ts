@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { accountsKit, newIp, newTel } from './accounts-test-kit';
+import { accountsKit, newIp, newTel } from '../../test/accounts-test-kit';
 import { hashToken } from './sessions';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer } from '../bidding/bidding-fixture';
+import { makeBuyer } from '../../test/bidding-fixture';
 import { SESSION_CACHE_MS } from './session-cache';
 import { sessions } from './sessions';
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context';
 import type { DbHandle } from '../../db/client';
 import { createTestDb, testEnv } from '../../test/test-app';
-import { makeBuyer, makeLot, setLotEnd } from './bidding-fixture';
-import { watch } from './live-client';
-import { startServerProcess } from './server-process';
-import { bidOverHttp, checkStormInvariants, runStorm, type StormClient } from './storm';
+import { makeBuyer, makeLot, setLotEnd } from '../../test/bidding-fixture';
+import { watch } from '../../test/live-client';
+import { startServerProcess } from '../../test/server-process';
+import { bidOverHttp, checkStormInvariants, runStorm, type StormClient } from '../../test/storm';
 
 // Two real server processes on one PostgreSQL database (skipped on PGlite: one process only).
 const onServer = Boolean(process.env.TEST_DATABASE_URL);

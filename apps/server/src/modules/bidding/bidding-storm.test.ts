@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer, makeLot, payDeposit, setLotEnd } from './bidding-fixture';
-import { checkStormInvariants, runStorm, type StormClient } from './storm';
+import { makeBuyer, makeLot, payDeposit, setLotEnd } from '../../test/bidding-fixture';
+import { checkStormInvariants, runStorm, type StormClient } from '../../test/storm';
 
 let t: TestApp;
 let base: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, YUAN } from './bidding-fixture';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, YUAN } from '../../test/bidding-fixture';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsFor } from '../../platform/payments/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer, makeLot } from './bidding-fixture';
+import { makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { depositOf, forfeitDeposit, settleDeposits } from './deposit-ledger';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, YUAN } from './bidding-fixture';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, YUAN } from '../../test/bidding-fixture';
 import { listingKeys } from './listing-keys';
 
 let t: TestApp;

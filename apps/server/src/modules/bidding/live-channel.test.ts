@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer, makeLot, MIN, payDeposit, placeBid } from './bidding-fixture';
-import { watch } from './live-client';
+import { makeBuyer, makeLot, MIN, payDeposit, placeBid } from '../../test/bidding-fixture';
+import { watch } from '../../test/live-client';
 
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestApp;

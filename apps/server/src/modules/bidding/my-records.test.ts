@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sessions } from '../accounts/sessions';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid } from './bidding-fixture';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid } from '../../test/bidding-fixture';
 
 let t: TestApp;
 let winner: { id: string; token: string };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadEnv } from '../../config/env';
 import { openDb } from '../../db/client';
 import { migrateToLatest } from '../../db/migrate';
-import { exportCatalogText, formatOfPath, importCatalogText, type ImportResult } from './catalog-io';
+import { exportCatalogText, formatOfPath, importCatalogText, type ImportResult } from './catalog-files';
 
 // npm run catalog:import -w apps/server -- <file.json|file.csv> [--dry-run]
 // npm run catalog:export -w apps/server -- <out.json|out.csv>
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const env = loadEnv();
-  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const target = path.resolve(env.callerDir, file);
   const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
   try {
     await migrateToLatest(dbh.db);

@@ -1,15 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, it, expect } from 'vitest';
-import {
-  catalogToCsv,
-  CONFIG_CATEGORIES,
-  CSV_COLUMNS,
-  firstLetterOf,
-  parseCatalogCsv,
-  splitCsv,
-  validateCatalog,
-  type Catalog,
-} from './catalog-import';
+import { CONFIG_CATEGORIES, firstLetterOf, type Catalog } from './catalog-schemas';
+import { validateCatalog } from './catalog-validation';
+import { catalogToCsv, CSV_COLUMNS, parseCatalogCsv, splitCsv } from './catalog-csv';
 
 function sampleCatalog(): Catalog {
   return {
@@ -257,7 +250,7 @@ describe('CSV (RFC 4180)', () => {
 });
 
 describe('the generated sample catalog', () => {
-  const file = new URL('./data/catalog.sample.json', import.meta.url);
+  const file = new URL('../../db/seed/catalog.sample.json', import.meta.url);
   const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog;
 
   it('is marked as sample data and passes validation', () => {

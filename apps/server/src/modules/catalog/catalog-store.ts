@@ -1,7 +1,7 @@
 import { yuanStringToFen, fenToYuanString } from '@chepai/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConfigInfoJson, Database } from '../../db/schema';
-import { CONFIG_CATEGORIES, type Catalog, type ValidatedCatalog } from './catalog-import';
+import { CONFIG_CATEGORIES, type Catalog, type ValidatedCatalog } from './catalog-schemas';
 import { catalogRepo } from './catalog.repo';
 import { catalogUpsertRepo } from './catalog-upsert.repo';
 

@@ -1,8 +1,8 @@
 import type { catalog } from '@chepai/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { seedSampleCatalog } from './catalog-io';
-import sample from './data/catalog.sample.json';
+import { seedSampleCatalog } from '../../db/seed/catalog';
+import sample from '../../db/seed/catalog.sample.json';
 
 let t: TestApp;
 beforeAll(async () => {

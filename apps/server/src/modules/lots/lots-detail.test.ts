@@ -2,7 +2,7 @@ import type { BidRecord, LotDetail, LotSummary } from '@chepai/shared/contracts/
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLots, DEMO_LOT_COUNT } from '../../db/seed/lots';
-import { FIXED_NOW, get, lotsApp, post } from './lots-fixture';
+import { FIXED_NOW, get, lotsApp, post } from '../../test/lots-fixture';
 
 type App = Awaited<ReturnType<typeof lotsApp>>;
 let t: App;

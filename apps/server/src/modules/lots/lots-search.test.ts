@@ -1,7 +1,7 @@
 import type { LotSummary, SearchFilters } from '@chepai/shared/contracts/lots';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lotsApp, ODD_TITLE, post } from './lots-fixture';
+import { lotsApp, ODD_TITLE, post } from '../../test/lots-fixture';
 
 type App = Awaited<ReturnType<typeof lotsApp>>;
 type Page = { total: number; list: LotSummary[] };

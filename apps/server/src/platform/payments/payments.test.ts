@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBuyer, makeLot } from '../../modules/bidding/bidding-fixture';
+import { makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { paymentsFor, type Payments } from './payments';
 import { NOTIFY_BACKOFF_MS, SandboxPaymentProvider } from './sandbox-provider';

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { catalogToCsv, parseCatalogCsv, validateCatalog, type Rejected } from './catalog-import';
+import type { Rejected } from './catalog-schemas';
+import { validateCatalog } from './catalog-validation';
+import { catalogToCsv, parseCatalogCsv } from './catalog-csv';
 import { loadCatalog, storeCatalog, type StoreReport } from './catalog-store';
 import { catalogRepo } from './catalog.repo';
-import { catalogUpsertRepo } from './catalog-upsert.repo';
 
-// Import and export of whole catalogs (JSON or CSV text), shared by the command line and the seeder.
+// Whole catalogs as JSON or CSV files, in and out: parse, validate (catalog-validation.ts) and
+// store (catalog-store.ts); load and encode. Shared by the command line and the demo seed.
 
 export type CatalogFormat = 'json' | 'csv';
 
@@ -70,24 +70,4 @@ export async function exportCatalogText(db: Kysely<Database>, format: CatalogFor
   const catalog = await loadCatalog(db);
   if (format === 'csv') return catalogToCsv(catalog, { bom: true });
   return JSON.stringify({ notice: '车型库导出', ...catalog }, null, 1) + '\n';
-}
-
-export const SAMPLE_CATALOG_PATH = new URL('./data/catalog.sample.json', import.meta.url);
-const SAMPLE_HASH_KEY = 'sample_catalog_sha256';
-
-/**
- * Loads the sample catalog once per version of the file: its hash is stored, and an unchanged
- * file is skipped, so a restart costs one small query.
- */
-export async function seedSampleCatalog(
-  db: Kysely<Database>,
-): Promise<{ skipped: boolean; result?: ImportResult }> {
-  const text = fs.readFileSync(SAMPLE_CATALOG_PATH, 'utf8');
-  const hash = createHash('sha256').update(text).digest('hex');
-  const meta = catalogUpsertRepo(db);
-  const stored = await meta.metaValue(SAMPLE_HASH_KEY);
-  if (stored === hash) return { skipped: true };
-  const result = await importCatalogText(db, text, 'json');
-  await meta.setMeta(SAMPLE_HASH_KEY, hash);
-  return { skipped: false, result };
 }

@@ -1,5 +1,5 @@
-import { bev, erev, F, FR, hev, ice, LFP, NCM, phev, R } from './powertrains';
-import { s } from './series-helpers';
+import { bev, erev, frontMotor, dualMotors, hev, ice, LFP, NCM, phev, rearMotor } from './powertrains';
+import { seriesFact } from './series-helpers';
 import type { SeriesFact } from './types';
 
 // Chinese brands. Dimensions, outputs, batteries, ranges and guide prices follow the makers'
@@ -7,7 +7,7 @@ import type { SeriesFact } from './types';
 
 export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   // 比亚迪
-  s(
+  seriesFact(
     'byd',
     'byd-qin-plus-dmi',
     '秦PLUS DM-i',
@@ -19,8 +19,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1500,
     '2025-02',
     {
-      a55: phev('byd-15', F(120, 210), 7.68, LFP, 55, 3.8),
-      a120: phev('byd-15', F(160, 250), 15.87, LFP, 120, 3.9, { extraKg: 110 }),
+      a55: phev('byd-15', frontMotor(120, 210), 7.68, LFP, 55, 3.8),
+      a120: phev('byd-15', frontMotor(160, 250), 15.87, LFP, 120, 3.9, { extraKg: 110 }),
     },
     [
       [2024, '荣耀版 DM-i 55KM 领先型', 79800, 'a55'],
@@ -30,7 +30,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '智驾版 DM-i 120KM 卓越型', 109800, 'a120'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-qin-l-dmi',
     '秦L DM-i',
@@ -42,8 +42,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1600,
     '2024-05',
     {
-      a80: phev('byd-15', F(160, 250), 10.08, LFP, 80, 3.8),
-      a120: phev('byd-15', F(160, 250), 15.87, LFP, 120, 3.9, { extraKg: 70 }),
+      a80: phev('byd-15', frontMotor(160, 250), 10.08, LFP, 80, 3.8),
+      a120: phev('byd-15', frontMotor(160, 250), 15.87, LFP, 120, 3.9, { extraKg: 70 }),
     },
     [
       [2025, 'DM-i 80KM 领先型', 99800, 'a80'],
@@ -52,7 +52,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2026, '智驾版 DM-i 120KM 旗舰型', 128800, 'a120'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-han',
     '汉',
@@ -64,10 +64,10 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1870,
     '2024-03',
     {
-      dmi: phev('byd-15t', F(200, 315), 18.32, LFP, 125, 4.6),
-      ev506: bev(F(150, 310), 60.48, LFP, 506),
-      ev605: bev(F(180, 350), 72.96, LFP, 605, { extraKg: 120 }),
-      evawd: bev(FR(180, 350, 200, 350), 85.44, LFP, 610, { extraKg: 260, accel: 3.9, fastKw: 120 }),
+      dmi: phev('byd-15t', frontMotor(200, 315), 18.32, LFP, 125, 4.6),
+      ev506: bev(frontMotor(150, 310), 60.48, LFP, 506),
+      ev605: bev(frontMotor(180, 350), 72.96, LFP, 605, { extraKg: 120 }),
+      evawd: bev(dualMotors(180, 350, 200, 350), 85.44, LFP, 610, { extraKg: 260, accel: 3.9, fastKw: 120 }),
     },
     [
       [2024, '荣耀版 EV 506KM 尊贵型', 169800, 'ev506'],
@@ -76,7 +76,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, 'EV 610KM 四驱天神之眼旗舰型', 259800, 'evawd'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-tang-dmi',
     '唐DM-i',
@@ -88,8 +88,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2150,
     '2024-05',
     {
-      a112: phev('byd-15t', F(200, 315), 21.5, LFP, 112, 5.8),
-      a215: phev('byd-15t', F(200, 315), 45.8, LFP, 215, 5.9, { extraKg: 250 }),
+      a112: phev('byd-15t', frontMotor(200, 315), 21.5, LFP, 112, 5.8),
+      a215: phev('byd-15t', frontMotor(200, 315), 45.8, LFP, 215, 5.9, { extraKg: 250 }),
     },
     [
       [2024, '荣耀版 DM-i 112KM 尊贵型', 179800, 'a112'],
@@ -97,7 +97,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '智驾版 DM-i 215KM 旗舰型', 209800, 'a215'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-song-plus-dmi',
     '宋PLUS DM-i',
@@ -109,8 +109,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1720,
     '2025-03',
     {
-      a110: phev('byd-15', F(160, 250), 18.3, LFP, 110, 4.4),
-      a150: phev('byd-15', F(160, 250), 26.6, LFP, 150, 4.5, { extraKg: 90 }),
+      a110: phev('byd-15', frontMotor(160, 250), 18.3, LFP, 110, 4.4),
+      a150: phev('byd-15', frontMotor(160, 250), 26.6, LFP, 150, 4.5, { extraKg: 90 }),
     },
     [
       [2024, '荣耀版 DM-i 110KM 旗舰型', 139800, 'a110'],
@@ -119,7 +119,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '智驾版 DM-i 150KM 旗舰型', 149800, 'a150'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-seal',
     '海豹',
@@ -131,9 +131,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1890,
     '2025-03',
     {
-      r550: bev(R(150, 310), 61.44, LFP, 550),
-      r650: bev(R(230, 360), 82.56, LFP, 650, { extraKg: 110, fastKw: 150 }),
-      awd: bev(FR(160, 310, 230, 360), 82.56, LFP, 580, { extraKg: 180, accel: 3.8, fastKw: 150 }),
+      r550: bev(rearMotor(150, 310), 61.44, LFP, 550),
+      r650: bev(rearMotor(230, 360), 82.56, LFP, 650, { extraKg: 110, fastKw: 150 }),
+      awd: bev(dualMotors(160, 310, 230, 360), 82.56, LFP, 580, { extraKg: 180, accel: 3.8, fastKw: 150 }),
     },
     [
       [2024, '荣耀版 550 标准续航后驱精英型', 179800, 'r550'],
@@ -142,7 +142,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '智驾版 3.8S 四驱高性能版', 239800, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-dolphin',
     '海豚',
@@ -153,7 +153,10 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4290, 1770, 1570, 2700],
     1405,
     '2025-02',
-    { s420: bev(F(70, 180), 44.9, LFP, 420), l520: bev(F(150, 310), 60.48, LFP, 520, { extraKg: 80 }) },
+    {
+      s420: bev(frontMotor(70, 180), 44.9, LFP, 420),
+      l520: bev(frontMotor(150, 310), 60.48, LFP, 520, { extraKg: 80 }),
+    },
     [
       [2024, '荣耀版 420km 活力版', 99800, 's420'],
       [2025, '智驾版 420km 活力版', 99800, 's420'],
@@ -161,7 +164,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '智驾版 520km 骑士版', 129800, 'l520'],
     ],
   ),
-  s(
+  seriesFact(
     'byd',
     'byd-seagull',
     '海鸥',
@@ -172,7 +175,10 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [3780, 1715, 1540, 2500],
     1160,
     '2025-02',
-    { s305: bev(F(55, 135), 30.08, LFP, 305), l405: bev(F(55, 135), 38.88, LFP, 405, { extraKg: 80 }) },
+    {
+      s305: bev(frontMotor(55, 135), 30.08, LFP, 305),
+      l405: bev(frontMotor(55, 135), 38.88, LFP, 405, { extraKg: 80 }),
+    },
     [
       [2024, '荣耀版 305km 活力版', 69800, 's305'],
       [2025, '智驾版 305km 自由版', 69800, 's305'],
@@ -181,7 +187,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 吉利汽车
-  s(
+  seriesFact(
     'geely',
     'geely-xingyue-l',
     '星越L',
@@ -199,7 +205,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0TD 高功 四驱旗舰型', 175700, 't2h'],
     ],
   ),
-  s(
+  seriesFact(
     'geely',
     'geely-boyue-l',
     '博越L',
@@ -217,7 +223,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '1.5TD DCT 智领版', 139700, 't15'],
     ],
   ),
-  s(
+  seriesFact(
     'geely',
     'geely-emgrand',
     '帝豪',
@@ -236,7 +242,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '第4代 1.5L CVT 旗舰型', 89900, 'cvt'],
     ],
   ),
-  s(
+  seriesFact(
     'geely',
     'geely-galaxy-e5',
     '银河E5',
@@ -247,14 +253,17 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4615, 1901, 1670, 2750],
     1695,
     '2024-08',
-    { s440: bev(F(160, 320), 49.52, LFP, 440), l530: bev(F(160, 320), 60.22, LFP, 530, { extraKg: 70 }) },
+    {
+      s440: bev(frontMotor(160, 320), 49.52, LFP, 440),
+      l530: bev(frontMotor(160, 320), 60.22, LFP, 530, { extraKg: 70 }),
+    },
     [
       [2025, '440km 星舰版', 109800, 's440'],
       [2025, '530km 星舰Pro', 129800, 'l530'],
       [2025, '530km 星舰Max', 139800, 'l530'],
     ],
   ),
-  s(
+  seriesFact(
     'geely',
     'geely-galaxy-l7',
     '银河L7',
@@ -266,8 +275,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1750,
     '2024-05',
     {
-      a55: phev('geely-15td-hev', F(107, 338), 9.11, LFP, 55, 5.2),
-      a115: phev('geely-15td-hev', F(107, 338), 18.7, LFP, 115, 5.3, { extraKg: 90 }),
+      a55: phev('geely-15td-hev', frontMotor(107, 338), 9.11, LFP, 55, 5.2),
+      a115: phev('geely-15td-hev', frontMotor(107, 338), 18.7, LFP, 115, 5.3, { extraKg: 90 }),
     },
     [
       [2024, '1.5T 55km Air', 138700, 'a55'],
@@ -277,7 +286,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 长安
-  s(
+  seriesFact(
     'changan',
     'changan-cs75-plus',
     'CS75 PLUS',
@@ -295,7 +304,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '第三代 2.0T 自动旗舰型', 149900, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'changan',
     'changan-uni-v',
     'UNI-V',
@@ -313,7 +322,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0T 领速版', 139900, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'changan',
     'changan-eado',
     '逸动',
@@ -333,7 +342,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 哈弗
-  s(
+  seriesFact(
     'haval',
     'haval-h6',
     'H6',
@@ -351,7 +360,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0T 四驱Max', 134900, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'haval',
     'haval-dargo',
     '大狗',
@@ -370,7 +379,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['offroad'],
   ),
-  s(
+  seriesFact(
     'haval',
     'haval-xiaolong-max',
     '枭龙MAX',
@@ -381,7 +390,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4758, 1895, 1725, 2800],
     1925,
     '2024-06',
-    { hi4: phev('gwm-15', FR(100, 250, 150, 280), 19.09, LFP, 105, 5.5, { sysKw: 250, accel: 6.8 }) },
+    { hi4: phev('gwm-15', dualMotors(100, 250, 150, 280), 19.09, LFP, 105, 5.5, { sysKw: 250, accel: 6.8 }) },
     [
       [2024, '1.5L Hi4 105 四驱智能豪华版', 139800, 'hi4'],
       [2025, '1.5L Hi4 105 四驱智能豪华版', 135800, 'hi4'],
@@ -390,7 +399,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 奇瑞
-  s(
+  seriesFact(
     'chery',
     'chery-tiggo-8',
     '瑞虎8',
@@ -408,7 +417,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '冠军版 1.6TGDI DCT 旗舰版', 129900, 't16'],
     ],
   ),
-  s(
+  seriesFact(
     'chery',
     'chery-arrizo-8',
     '艾瑞泽8',
@@ -426,7 +435,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0TGDI DCT 高能Max', 139900, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'chery',
     'chery-fengyun-a8',
     '风云A8',
@@ -438,8 +447,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1670,
     '2024-11',
     {
-      a75: phev('chery-15td', F(150, 310), 9.4, LFP, 75, 4.5),
-      a128: phev('chery-15td', F(150, 310), 18.4, LFP, 128, 4.6, { extraKg: 90 }),
+      a75: phev('chery-15td', frontMotor(150, 310), 9.4, LFP, 75, 4.5),
+      a128: phev('chery-15td', frontMotor(150, 310), 18.4, LFP, 128, 4.6, { extraKg: 90 }),
     },
     [
       [2025, '1.5T 75km 豪华型', 99900, 'a75'],
@@ -449,7 +458,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 理想汽车
-  s(
+  seriesFact(
     'lixiang',
     'lixiang-l6',
     '理想L6',
@@ -461,7 +470,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2390,
     '2025-04',
     {
-      erev: erev('lixiang-15t', FR(130, 200, 170, 329), 36.8, NCM, 212, 6.1, {
+      erev: erev('lixiang-15t', dualMotors(130, 200, 170, 329), 36.8, NCM, 212, 6.1, {
         sysKw: 300,
         sysNm: 529,
         accel: 5.4,
@@ -475,7 +484,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['fridge', 'hud'],
   ),
-  s(
+  seriesFact(
     'lixiang',
     'lixiang-l7',
     '理想L7',
@@ -487,7 +496,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2440,
     '2025-03',
     {
-      erev: erev('lixiang-15t', FR(130, 200, 200, 420), 42.8, NCM, 286, 6.4, {
+      erev: erev('lixiang-15t', dualMotors(130, 200, 200, 420), 42.8, NCM, 286, 6.4, {
         sysKw: 330,
         sysNm: 620,
         accel: 5.3,
@@ -502,7 +511,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'fridge', 'hud'],
   ),
-  s(
+  seriesFact(
     'lixiang',
     'lixiang-l9',
     '理想L9',
@@ -514,7 +523,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2600,
     '2025-03',
     {
-      erev: erev('lixiang-15t', FR(130, 200, 200, 420), 52.3, NCM, 280, 7.2, {
+      erev: erev('lixiang-15t', dualMotors(130, 200, 200, 420), 52.3, NCM, 280, 7.2, {
         sysKw: 330,
         sysNm: 620,
         accel: 5.3,
@@ -528,7 +537,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'fridge', 'hud', 'lidar'],
   ),
-  s(
+  seriesFact(
     'lixiang',
     'lixiang-mega',
     '理想MEGA',
@@ -539,7 +548,14 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [5350, 1965, 1850, 3300],
     2730,
     '2025-03',
-    { ev: bev(FR(200, 300, 200, 300), 102.7, NCM, 710, { sysKw: 400, sysNm: 542, accel: 5.5, fastKw: 520 }) },
+    {
+      ev: bev(dualMotors(200, 300, 200, 300), 102.7, NCM, 710, {
+        sysKw: 400,
+        sysNm: 542,
+        accel: 5.5,
+        fastKw: 520,
+      }),
+    },
     [
       [2024, 'Max', 559800, 'ev'],
       [2025, 'Home', 529800, 'ev'],
@@ -549,7 +565,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 蔚来
-  s(
+  seriesFact(
     'nio',
     'nio-et5',
     'ET5',
@@ -561,8 +577,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2145,
     '2024-03',
     {
-      b75: bev(FR(150, 280, 210, 420), 75, NCM, 560, { accel: 4.0, fastKw: 180 }),
-      b100: bev(FR(150, 280, 210, 420), 100, NCM, 710, { accel: 4.0, extraKg: 80, fastKw: 180 }),
+      b75: bev(dualMotors(150, 280, 210, 420), 75, NCM, 560, { accel: 4.0, fastKw: 180 }),
+      b100: bev(dualMotors(150, 280, 210, 420), 100, NCM, 710, { accel: 4.0, extraKg: 80, fastKw: 180 }),
     },
     [
       [2024, '75kWh', 298000, 'b75'],
@@ -571,7 +587,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'hud'],
   ),
-  s(
+  seriesFact(
     'nio',
     'nio-es6',
     'ES6',
@@ -583,8 +599,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2316,
     '2024-03',
     {
-      b75: bev(FR(150, 280, 210, 420), 75, NCM, 500, { accel: 4.5, fastKw: 180 }),
-      b100: bev(FR(150, 280, 210, 420), 100, NCM, 625, { accel: 4.5, extraKg: 80, fastKw: 180 }),
+      b75: bev(dualMotors(150, 280, 210, 420), 75, NCM, 500, { accel: 4.5, fastKw: 180 }),
+      b100: bev(dualMotors(150, 280, 210, 420), 100, NCM, 625, { accel: 4.5, extraKg: 80, fastKw: 180 }),
     },
     [
       [2024, '75kWh', 338000, 'b75'],
@@ -593,7 +609,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'air', 'hud'],
   ),
-  s(
+  seriesFact(
     'nio',
     'nio-es8',
     'ES8',
@@ -605,8 +621,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2590,
     '2024-03',
     {
-      b75: bev(FR(180, 350, 300, 500), 75, NCM, 465, { accel: 4.1, fastKw: 180 }),
-      b100: bev(FR(180, 350, 300, 500), 100, NCM, 605, { accel: 4.1, extraKg: 80, fastKw: 180 }),
+      b75: bev(dualMotors(180, 350, 300, 500), 75, NCM, 465, { accel: 4.1, fastKw: 180 }),
+      b100: bev(dualMotors(180, 350, 300, 500), 100, NCM, 605, { accel: 4.1, extraKg: 80, fastKw: 180 }),
     },
     [
       [2024, '75kWh 行政版', 498000, 'b75'],
@@ -617,7 +633,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 小鹏
-  s(
+  seriesFact(
     'xpeng',
     'xpeng-p7-plus',
     'P7+',
@@ -629,8 +645,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1990,
     '2024-11',
     {
-      r602: bev(R(230, 450), 60.7, LFP, 602, { fastKw: 240 }),
-      r725: bev(R(230, 450), 76.3, LFP, 725, { extraKg: 70, fastKw: 240 }),
+      r602: bev(rearMotor(230, 450), 60.7, LFP, 602, { fastKw: 240 }),
+      r725: bev(rearMotor(230, 450), 76.3, LFP, 725, { extraKg: 70, fastKw: 240 }),
     },
     [
       [2025, '602 长续航 Pro', 209800, 'r602'],
@@ -638,7 +654,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '725 超长续航 Max', 229800, 'r725'],
     ],
   ),
-  s(
+  seriesFact(
     'xpeng',
     'xpeng-g6',
     'G6',
@@ -650,9 +666,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1995,
     '2025-03',
     {
-      r580: bev(R(218, 440), 66, LFP, 580, { fastKw: 280 }),
-      r625: bev(R(218, 440), 68.5, LFP, 625, { fastKw: 450 }),
-      r725: bev(R(218, 440), 80.8, LFP, 725, { extraKg: 70, fastKw: 450 }),
+      r580: bev(rearMotor(218, 440), 66, LFP, 580, { fastKw: 280 }),
+      r625: bev(rearMotor(218, 440), 68.5, LFP, 625, { fastKw: 450 }),
+      r725: bev(rearMotor(218, 440), 80.8, LFP, 725, { extraKg: 70, fastKw: 450 }),
     },
     [
       [2024, '580 长续航 Pro', 204900, 'r580'],
@@ -660,7 +676,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '725 超长续航 Max', 206800, 'r725'],
     ],
   ),
-  s(
+  seriesFact(
     'xpeng',
     'xpeng-g9',
     'G9',
@@ -672,8 +688,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2290,
     '2024-09',
     {
-      r570: bev(R(230, 430), 78.2, LFP, 570, { fastKw: 300 }),
-      awd: bev(FR(175, 287, 230, 430), 98, NCM, 650, { extraKg: 120, accel: 3.9, fastKw: 430 }),
+      r570: bev(rearMotor(230, 430), 78.2, LFP, 570, { fastKw: 300 }),
+      awd: bev(dualMotors(175, 287, 230, 430), 98, NCM, 650, { extraKg: 120, accel: 3.9, fastKw: 430 }),
     },
     [
       [2024, '570 Pro', 263900, 'r570'],
@@ -682,7 +698,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'lidar', 'fridge'],
   ),
-  s(
+  seriesFact(
     'xpeng',
     'xpeng-mona-m03',
     'MONA M03',
@@ -694,8 +710,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1740,
     '2024-08',
     {
-      f515: bev(F(140, 225), 51.8, LFP, 515, { fastKw: 120 }),
-      f620: bev(F(160, 250), 62.2, LFP, 620, { extraKg: 60, fastKw: 150 }),
+      f515: bev(frontMotor(140, 225), 51.8, LFP, 515, { fastKw: 120 }),
+      f620: bev(frontMotor(160, 250), 62.2, LFP, 620, { extraKg: 60, fastKw: 150 }),
     },
     [
       [2024, '515 长续航 Plus', 119800, 'f515'],
@@ -705,7 +721,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 零跑
-  s(
+  seriesFact(
     'leapmotor',
     'leapmotor-c10',
     'C10',
@@ -717,8 +733,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1880,
     '2024-03',
     {
-      ev: bev(R(160, 320), 69.9, LFP, 530, { fastKw: 140 }),
-      reev: erev('leap-15', R(170, 320), 28.4, LFP, 210, 5.5, { extraKg: 30 }),
+      ev: bev(rearMotor(160, 320), 69.9, LFP, 530, { fastKw: 140 }),
+      reev: erev('leap-15', rearMotor(170, 320), 28.4, LFP, 210, 5.5, { extraKg: 30 }),
     },
     [
       [2024, '纯电 530 智享版', 155800, 'ev'],
@@ -726,7 +742,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '增程 210 智享版', 138800, 'reev'],
     ],
   ),
-  s(
+  seriesFact(
     'leapmotor',
     'leapmotor-c11',
     'C11',
@@ -738,8 +754,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1990,
     '2024-09',
     {
-      ev: bev(R(200, 360), 78.5, LFP, 610, { fastKw: 150 }),
-      reev: erev('leap-15', R(200, 360), 28.4, LFP, 200, 5.6, { extraKg: 20 }),
+      ev: bev(rearMotor(200, 360), 78.5, LFP, 610, { fastKw: 150 }),
+      reev: erev('leap-15', rearMotor(200, 360), 28.4, LFP, 200, 5.6, { extraKg: 20 }),
     },
     [
       [2024, '纯电 580 尊享版', 169800, 'ev'],
@@ -747,7 +763,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '增程 200 尊享版', 145800, 'reev'],
     ],
   ),
-  s(
+  seriesFact(
     'leapmotor',
     'leapmotor-c16',
     'C16',
@@ -759,8 +775,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2050,
     '2024-06',
     {
-      ev: bev(R(160, 320), 67.1, LFP, 520, { fastKw: 140 }),
-      reev: erev('leap-15', R(160, 320), 28.4, LFP, 200, 5.9, { extraKg: 40 }),
+      ev: bev(rearMotor(160, 320), 67.1, LFP, 520, { fastKw: 140 }),
+      reev: erev('leap-15', rearMotor(160, 320), 28.4, LFP, 200, 5.9, { extraKg: 40 }),
     },
     [
       [2024, '纯电 520 智享版', 155800, 'ev'],
@@ -770,7 +786,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 问界
-  s(
+  seriesFact(
     'aito',
     'aito-m5',
     '问界M5',
@@ -782,9 +798,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2220,
     '2024-04',
     {
-      rwd: erev('aito-15t', R(200, 360), 40, NCM, 255, 6.5),
-      awd: erev('aito-15t', FR(165, 315, 200, 360), 40, NCM, 230, 6.9, { extraKg: 90, accel: 4.4 }),
-      ev: bev(FR(165, 315, 227, 360), 80, NCM, 602, { extraKg: 60, fastKw: 200 }),
+      rwd: erev('aito-15t', rearMotor(200, 360), 40, NCM, 255, 6.5),
+      awd: erev('aito-15t', dualMotors(165, 315, 200, 360), 40, NCM, 230, 6.9, { extraKg: 90, accel: 4.4 }),
+      ev: bev(dualMotors(165, 315, 227, 360), 80, NCM, 602, { extraKg: 60, fastKw: 200 }),
     },
     [
       [2024, '增程 后驱智驾版', 249800, 'rwd'],
@@ -793,7 +809,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['hud'],
   ),
-  s(
+  seriesFact(
     'aito',
     'aito-m7',
     '问界M7',
@@ -805,8 +821,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2340,
     '2024-09',
     {
-      rwd: erev('aito-15t', R(200, 360), 40, NCM, 240, 6.8),
-      awd: erev('aito-15t', FR(165, 315, 200, 360), 40, NCM, 220, 7.1, { extraKg: 100, accel: 4.8 }),
+      rwd: erev('aito-15t', rearMotor(200, 360), 40, NCM, 240, 6.8),
+      awd: erev('aito-15t', dualMotors(165, 315, 200, 360), 40, NCM, 220, 7.1, { extraKg: 100, accel: 4.8 }),
     },
     [
       [2024, 'Plus 五座 增程后驱智驾版', 249800, 'rwd'],
@@ -815,7 +831,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['hud', 'fridge'],
   ),
-  s(
+  seriesFact(
     'aito',
     'aito-m9',
     '问界M9',
@@ -827,12 +843,12 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2700,
     '2024-04',
     {
-      erev: erev('aito-15t', FR(165, 315, 227, 360), 52, NCM, 275, 7.6, {
+      erev: erev('aito-15t', dualMotors(165, 315, 227, 360), 52, NCM, 275, 7.6, {
         sysKw: 392,
         accel: 4.9,
         fastKw: 150,
       }),
-      ev: bev(FR(165, 315, 227, 360), 97, NCM, 630, { extraKg: 100, accel: 4.3, fastKw: 240 }),
+      ev: bev(dualMotors(165, 315, 227, 360), 97, NCM, 630, { extraKg: 100, accel: 4.3, fastKw: 240 }),
     },
     [
       [2024, '增程 Max版 六座', 469800, 'erev'],
@@ -844,7 +860,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 小米汽车
-  s(
+  seriesFact(
     'xiaomi',
     'xiaomi-su7',
     '小米SU7',
@@ -856,9 +872,14 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1980,
     '2024-03',
     {
-      std: bev(R(220, 400), 73.6, LFP, 700, { accel: 5.28, top: 210, fastKw: 240 }),
-      pro: bev(R(220, 400), 94.3, NCM, 830, { extraKg: 110, accel: 5.7, top: 210, fastKw: 240 }),
-      max: bev(FR(220, 400, 275, 500), 101, NCM, 800, { extraKg: 225, accel: 2.78, top: 265, fastKw: 480 }),
+      std: bev(rearMotor(220, 400), 73.6, LFP, 700, { accel: 5.28, top: 210, fastKw: 240 }),
+      pro: bev(rearMotor(220, 400), 94.3, NCM, 830, { extraKg: 110, accel: 5.7, top: 210, fastKw: 240 }),
+      max: bev(dualMotors(220, 400, 275, 500), 101, NCM, 800, {
+        extraKg: 225,
+        accel: 2.78,
+        top: 265,
+        fastKw: 480,
+      }),
     },
     [
       [2024, '标准版', 215900, 'std'],
@@ -869,7 +890,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'hud', 'frunk'],
   ),
-  s(
+  seriesFact(
     'xiaomi',
     'xiaomi-yu7',
     '小米YU7',
@@ -881,9 +902,19 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2240,
     '2025-06',
     {
-      std: bev(R(235, 528), 96.3, LFP, 835, { accel: 5.88, top: 240, fastKw: 520 }),
-      pro: bev(FR(130, 162, 235, 528), 96.3, LFP, 770, { extraKg: 80, accel: 4.27, top: 240, fastKw: 520 }),
-      max: bev(FR(220, 338, 288, 528), 101.7, NCM, 760, { extraKg: 110, accel: 3.23, top: 253, fastKw: 520 }),
+      std: bev(rearMotor(235, 528), 96.3, LFP, 835, { accel: 5.88, top: 240, fastKw: 520 }),
+      pro: bev(dualMotors(130, 162, 235, 528), 96.3, LFP, 770, {
+        extraKg: 80,
+        accel: 4.27,
+        top: 240,
+        fastKw: 520,
+      }),
+      max: bev(dualMotors(220, 338, 288, 528), 101.7, NCM, 760, {
+        extraKg: 110,
+        accel: 3.23,
+        top: 253,
+        fastKw: 520,
+      }),
     },
     [
       [2025, '标准版', 253500, 'std'],
@@ -894,7 +925,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 极氪
-  s(
+  seriesFact(
     'zeekr',
     'zeekr-001',
     '极氪001',
@@ -906,8 +937,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2350,
     '2024-08',
     {
-      rwd: bev(R(310, 440), 95, NCM, 750, { accel: 5.9, fastKw: 500 }),
-      awd: bev(FR(270, 370, 310, 440), 100, NCM, 705, { extraKg: 120, accel: 3.3, fastKw: 500 }),
+      rwd: bev(rearMotor(310, 440), 95, NCM, 750, { accel: 5.9, fastKw: 500 }),
+      awd: bev(dualMotors(270, 370, 310, 440), 100, NCM, 705, { extraKg: 120, accel: 3.3, fastKw: 500 }),
     },
     [
       [2024, 'YOU版 100kWh 四驱', 329000, 'awd'],
@@ -916,7 +947,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'lidar', 'hud'],
   ),
-  s(
+  seriesFact(
     'zeekr',
     'zeekr-007',
     '极氪007',
@@ -928,8 +959,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2110,
     '2024-12',
     {
-      rwd: bev(R(310, 440), 75, LFP, 688, { accel: 5.6, fastKw: 500 }),
-      awd: bev(FR(165, 270, 310, 440), 100, NCM, 770, { extraKg: 150, accel: 2.84, fastKw: 500 }),
+      rwd: bev(rearMotor(310, 440), 75, LFP, 688, { accel: 5.6, fastKw: 500 }),
+      awd: bev(dualMotors(165, 270, 310, 440), 100, NCM, 770, { extraKg: 150, accel: 2.84, fastKw: 500 }),
     },
     [
       [2024, '后驱智驾版 75kWh', 209900, 'rwd'],
@@ -938,7 +969,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'hud'],
   ),
-  s(
+  seriesFact(
     'zeekr',
     'zeekr-7x',
     '极氪7X',
@@ -950,9 +981,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2290,
     '2024-09',
     {
-      r75: bev(R(310, 440), 75, LFP, 605, { fastKw: 500 }),
-      r100: bev(R(310, 440), 100, NCM, 780, { extraKg: 90, fastKw: 500 }),
-      awd: bev(FR(165, 270, 310, 440), 100, NCM, 705, { extraKg: 150, accel: 3.8, fastKw: 500 }),
+      r75: bev(rearMotor(310, 440), 75, LFP, 605, { fastKw: 500 }),
+      r100: bev(rearMotor(310, 440), 100, NCM, 780, { extraKg: 90, fastKw: 500 }),
+      awd: bev(dualMotors(165, 270, 310, 440), 100, NCM, 705, { extraKg: 150, accel: 3.8, fastKw: 500 }),
     },
     [
       [2024, '75kWh 后驱智驾版', 229900, 'r75'],
@@ -963,7 +994,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 领克
-  s(
+  seriesFact(
     'lynkco',
     'lynkco-03',
     '领克03',
@@ -982,7 +1013,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['sport'],
   ),
-  s(
+  seriesFact(
     'lynkco',
     'lynkco-06',
     '领克06',
@@ -995,7 +1026,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     '2024-07',
     {
       t15: ice('lynk-15t', 'dct7', 6.3),
-      em: phev('geely-15td-hev', F(160, 310), 19.09, LFP, 100, 4.9, { extraKg: 180 }),
+      em: phev('geely-15td-hev', frontMotor(160, 310), 19.09, LFP, 100, 4.9, { extraKg: 180 }),
     },
     [
       [2024, '1.5T Pro', 109800, 't15'],
@@ -1003,7 +1034,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, 'EM-P 100km Pro', 129800, 'em'],
     ],
   ),
-  s(
+  seriesFact(
     'lynkco',
     'lynkco-08',
     '领克08',
@@ -1015,8 +1046,11 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2180,
     '2024-05',
     {
-      fwd: phev('geely-15td-hev', F(160, 310), 39.6, NCM, 245, 5.5),
-      awd: phev('geely-15td-hev', FR(160, 310, 200, 320), 39.6, NCM, 220, 5.9, { extraKg: 110, accel: 4.6 }),
+      fwd: phev('geely-15td-hev', frontMotor(160, 310), 39.6, NCM, 245, 5.5),
+      awd: phev('geely-15td-hev', dualMotors(160, 310, 200, 320), 39.6, NCM, 220, 5.9, {
+        extraKg: 110,
+        accel: 4.6,
+      }),
     },
     [
       [2024, 'EM-P 两驱 Pro', 209800, 'fwd'],
@@ -1027,7 +1061,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 红旗
-  s(
+  seriesFact(
     'hongqi',
     'hongqi-h5',
     'H5',
@@ -1045,7 +1079,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0T 智联旗领版', 189800, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'hongqi',
     'hongqi-h9',
     'H9',
@@ -1064,7 +1098,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air'],
   ),
-  s(
+  seriesFact(
     'hongqi',
     'hongqi-hs5',
     'HS5',
@@ -1084,7 +1118,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 五菱 / 宝骏
-  s(
+  seriesFact(
     'wuling',
     'wuling-hongguang-miniev',
     '宏光MINIEV',
@@ -1095,14 +1129,17 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [2920, 1493, 1621, 1940],
     700,
     '2024-06',
-    { s: bev(R(20, 85), 13.9, LFP, 170), l: bev(R(30, 110), 26.5, LFP, 215, { extraKg: 90 }) },
+    {
+      s: bev(rearMotor(20, 85), 13.9, LFP, 170),
+      l: bev(rearMotor(30, 110), 26.5, LFP, 215, { extraKg: 90 }),
+    },
     [
       [2024, '马卡龙 170km 臻享款', 43800, 's'],
       [2025, '马卡龙 215km 臻享款', 49800, 'l'],
       [2025, '马卡龙 215km 快充款', 53800, 'l'],
     ],
   ),
-  s(
+  seriesFact(
     'wuling',
     'wuling-starlight',
     '星光',
@@ -1114,8 +1151,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1575,
     '2024-06',
     {
-      a70: phev('wuling-15', F(145, 230), 9.5, LFP, 70, 3.7),
-      a150: phev('wuling-15', F(145, 230), 20.5, LFP, 150, 3.9, { extraKg: 80 }),
+      a70: phev('wuling-15', frontMotor(145, 230), 9.5, LFP, 70, 3.7),
+      a150: phev('wuling-15', frontMotor(145, 230), 20.5, LFP, 150, 3.9, { extraKg: 80 }),
     },
     [
       [2024, '150km 旗舰型', 105800, 'a150'],
@@ -1123,7 +1160,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '150km 旗舰型', 99800, 'a150'],
     ],
   ),
-  s(
+  seriesFact(
     'baojun',
     'baojun-yunduo',
     '云朵',
@@ -1134,13 +1171,16 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4295, 1824, 1652, 2700],
     1500,
     '2024-10',
-    { s: bev(F(100, 200), 37.9, LFP, 360), l: bev(F(100, 200), 50.6, LFP, 460, { extraKg: 70 }) },
+    {
+      s: bev(frontMotor(100, 200), 37.9, LFP, 360),
+      l: bev(frontMotor(100, 200), 50.6, LFP, 460, { extraKg: 70 }),
+    },
     [
       [2024, '360km 灵动版', 99800, 's'],
       [2025, '460km 灵犀版', 115800, 'l'],
     ],
   ),
-  s(
+  seriesFact(
     'baojun',
     'baojun-yep',
     '悦也',
@@ -1151,7 +1191,10 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [3381, 1685, 1721, 2110],
     1000,
     '2024-11',
-    { s: bev(R(50, 140), 28.1, LFP, 303), l: bev(R(50, 140), 36.4, LFP, 401, { extraKg: 60 }) },
+    {
+      s: bev(rearMotor(50, 140), 28.1, LFP, 303),
+      l: bev(rearMotor(50, 140), 36.4, LFP, 401, { extraKg: 60 }),
+    },
     [
       [2024, '303km 悠享版', 79800, 's'],
       [2025, 'Plus 401km 智享版', 99800, 'l'],
@@ -1159,7 +1202,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 广汽埃安 / 广汽传祺
-  s(
+  seriesFact(
     'aion',
     'aion-y-plus',
     'AION Y Plus',
@@ -1170,14 +1213,17 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4535, 1870, 1650, 2750],
     1680,
     '2024-08',
-    { s430: bev(F(100, 225), 51.9, LFP, 430), l510: bev(F(150, 225), 63.2, LFP, 510, { extraKg: 60 }) },
+    {
+      s430: bev(frontMotor(100, 225), 51.9, LFP, 430),
+      l510: bev(frontMotor(150, 225), 63.2, LFP, 510, { extraKg: 60 }),
+    },
     [
       [2024, '510 智享版', 129800, 'l510'],
       [2025, '430 乐享版', 99800, 's430'],
       [2025, '510 智领版', 125800, 'l510'],
     ],
   ),
-  s(
+  seriesFact(
     'aion',
     'aion-v',
     'AION V',
@@ -1189,8 +1235,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1800,
     '2024-07',
     {
-      s520: bev(F(165, 240), 62.2, LFP, 520),
-      l650: bev(F(165, 240), 75.3, LFP, 650, { extraKg: 70, fastKw: 180 }),
+      s520: bev(frontMotor(165, 240), 62.2, LFP, 520),
+      l650: bev(frontMotor(165, 240), 75.3, LFP, 650, { extraKg: 70, fastKw: 180 }),
     },
     [
       [2024, '520 智享版', 139800, 's520'],
@@ -1198,7 +1244,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '650 智领版', 159800, 'l650'],
     ],
   ),
-  s(
+  seriesFact(
     'trumpchi',
     'trumpchi-gs8',
     'GS8',
@@ -1211,8 +1257,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     '2024-09',
     {
       t20: ice('gac-20t', 'at8', 8.9),
-      hev: hev('gac-20tm', F(134, 300), 235, 5.3),
-      hev4: hev('gac-20tm', FR(134, 300, 130, 300), 280, 6.0, { extraKg: 120 }),
+      hev: hev('gac-20tm', frontMotor(134, 300), 235, 5.3),
+      hev4: hev('gac-20tm', dualMotors(134, 300, 130, 300), 280, 6.0, { extraKg: 120 }),
     },
     [
       [2024, '2.0TGDI 两驱豪华智联版', 179800, 't20'],
@@ -1220,7 +1266,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '2.0TM 双擎 四驱旗舰版', 269800, 'hev4'],
     ],
   ),
-  s(
+  seriesFact(
     'trumpchi',
     'trumpchi-m8',
     'M8',
@@ -1231,7 +1277,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [5212, 1893, 1823, 3070],
     2100,
     '2024-07',
-    { t20: ice('gac-20t', 'at8', 8.6), hev: hev('gac-20tm', F(134, 300), 235, 5.7) },
+    { t20: ice('gac-20t', 'at8', 8.6), hev: hev('gac-20tm', frontMotor(134, 300), 235, 5.7) },
     [
       [2024, '领秀系列 2.0T 豪华版', 189800, 't20'],
       [2025, '大师系列 2.0TM 双擎 尊贵版', 269800, 'hev'],
@@ -1241,7 +1287,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 深蓝 / 阿维塔 (长安系)
-  s(
+  seriesFact(
     'deepal',
     'deepal-s07',
     'S07',
@@ -1253,8 +1299,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1890,
     '2024-07',
     {
-      ev: bev(R(160, 320), 79.97, LFP, 620, { fastKw: 180 }),
-      reev: erev('changan-15-rex', R(175, 320), 39.05, LFP, 285, 5.8, { extraKg: 40 }),
+      ev: bev(rearMotor(160, 320), 79.97, LFP, 620, { fastKw: 180 }),
+      reev: erev('changan-15-rex', rearMotor(175, 320), 39.05, LFP, 285, 5.8, { extraKg: 40 }),
     },
     [
       [2024, '增程 215 Max', 149900, 'reev'],
@@ -1263,7 +1309,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['hud'],
   ),
-  s(
+  seriesFact(
     'deepal',
     'deepal-g318',
     'G318',
@@ -1274,7 +1320,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4910, 1985, 1960, 2880],
     2350,
     '2024-06',
-    { reev: erev('changan-15-rex', FR(110, 200, 206, 400), 35.1, LFP, 190, 7.9, { accel: 6.3 }) },
+    { reev: erev('changan-15-rex', dualMotors(110, 200, 206, 400), 35.1, LFP, 190, 7.9, { accel: 6.3 }) },
     [
       [2024, '增程 190 四驱 Pro', 203900, 'reev'],
       [2025, '增程 190 四驱 Max', 215900, 'reev'],
@@ -1282,7 +1328,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['offroad'],
   ),
-  s(
+  seriesFact(
     'avatr',
     'avatr-11',
     '阿维塔11',
@@ -1294,8 +1340,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2280,
     '2024-08',
     {
-      r90: bev(R(230, 370), 90.38, NCM, 680, { fastKw: 240 }),
-      awd: bev(FR(195, 280, 230, 370), 116.79, NCM, 730, { extraKg: 200, accel: 3.98, fastKw: 240 }),
+      r90: bev(rearMotor(230, 370), 90.38, NCM, 680, { fastKw: 240 }),
+      awd: bev(dualMotors(195, 280, 230, 370), 116.79, NCM, 730, { extraKg: 200, accel: 3.98, fastKw: 240 }),
     },
     [
       [2024, '后驱长续航 90kWh', 265800, 'r90'],
@@ -1304,7 +1350,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'air', 'hud'],
   ),
-  s(
+  seriesFact(
     'avatr',
     'avatr-07',
     '阿维塔07',
@@ -1316,9 +1362,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2200,
     '2024-09',
     {
-      ev: bev(R(252, 390), 82.05, LFP, 650, { fastKw: 240 }),
-      reev: erev('avatr-15t', R(231, 370), 39.05, LFP, 230, 6.2),
-      awd: bev(FR(188, 280, 252, 390), 82.05, LFP, 610, { extraKg: 110, accel: 3.9, fastKw: 240 }),
+      ev: bev(rearMotor(252, 390), 82.05, LFP, 650, { fastKw: 240 }),
+      reev: erev('avatr-15t', rearMotor(231, 370), 39.05, LFP, 230, 6.2),
+      awd: bev(dualMotors(188, 280, 252, 390), 82.05, LFP, 610, { extraKg: 110, accel: 3.9, fastKw: 240 }),
     },
     [
       [2024, '纯电 后驱 Pro', 219900, 'ev'],
@@ -1329,7 +1375,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 岚图 / 智己 / 腾势 / 方程豹
-  s(
+  seriesFact(
     'voyah',
     'voyah-dreamer',
     '梦想家',
@@ -1341,8 +1387,11 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2730,
     '2024-08',
     {
-      phev: phev('voyah-15t', FR(160, 310, 160, 310), 62.5, NCM, 230, 7.0, { accel: 5.9, fastKw: 150 }),
-      ev: bev(FR(160, 310, 160, 310), 108.7, NCM, 605, { accel: 5.9, fastKw: 150 }),
+      phev: phev('voyah-15t', dualMotors(160, 310, 160, 310), 62.5, NCM, 230, 7.0, {
+        accel: 5.9,
+        fastKw: 150,
+      }),
+      ev: bev(dualMotors(160, 310, 160, 310), 108.7, NCM, 605, { accel: 5.9, fastKw: 150 }),
     },
     [
       [2024, 'PHEV 超长续航旗舰版', 369900, 'phev'],
@@ -1351,7 +1400,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['slide', 'air', 'fridge'],
   ),
-  s(
+  seriesFact(
     'voyah',
     'voyah-free',
     'FREE',
@@ -1362,7 +1411,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4905, 1950, 1645, 2960],
     2320,
     '2024-03',
-    { erev: erev('voyah-15t', FR(160, 310, 160, 310), 43, NCM, 210, 6.3, { accel: 4.8 }) },
+    { erev: erev('voyah-15t', dualMotors(160, 310, 160, 310), 43, NCM, 210, 6.3, { accel: 4.8 }) },
     [
       [2024, '超长续航 四驱 Pro', 229900, 'erev'],
       [2025, '318 四驱 Pro', 219900, 'erev'],
@@ -1370,7 +1419,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air'],
   ),
-  s(
+  seriesFact(
     'im',
     'im-l6',
     '智己L6',
@@ -1382,9 +1431,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2120,
     '2024-05',
     {
-      r75: bev(R(216, 450), 75, NCM, 600, { fastKw: 250 }),
-      r100: bev(R(216, 450), 100, NCM, 750, { extraKg: 90, fastKw: 250 }),
-      awd: bev(FR(200, 350, 379, 450), 100, NCM, 701, { extraKg: 160, accel: 2.74, fastKw: 400 }),
+      r75: bev(rearMotor(216, 450), 75, NCM, 600, { fastKw: 250 }),
+      r100: bev(rearMotor(216, 450), 100, NCM, 750, { extraKg: 90, fastKw: 250 }),
+      awd: bev(dualMotors(200, 350, 379, 450), 100, NCM, 701, { extraKg: 160, accel: 2.74, fastKw: 400 }),
     },
     [
       [2024, 'Max 长续航', 229900, 'r75'],
@@ -1393,7 +1442,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'hud', 'rws'],
   ),
-  s(
+  seriesFact(
     'im',
     'im-ls6',
     '智己LS6',
@@ -1405,9 +1454,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2240,
     '2024-09',
     {
-      r77: bev(R(216, 450), 77, LFP, 565, { fastKw: 250 }),
-      r100: bev(R(216, 450), 100, NCM, 750, { extraKg: 90, fastKw: 250 }),
-      awd: bev(FR(200, 350, 379, 450), 100, NCM, 701, { extraKg: 160, accel: 3.48, fastKw: 400 }),
+      r77: bev(rearMotor(216, 450), 77, LFP, 565, { fastKw: 250 }),
+      r100: bev(rearMotor(216, 450), 100, NCM, 750, { extraKg: 90, fastKw: 250 }),
+      awd: bev(dualMotors(200, 350, 379, 450), 100, NCM, 701, { extraKg: 160, accel: 3.48, fastKw: 400 }),
     },
     [
       [2024, 'Max 长续航', 216900, 'r77'],
@@ -1416,7 +1465,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['lidar', 'hud', 'air', 'rws'],
   ),
-  s(
+  seriesFact(
     'denza',
     'denza-d9',
     'D9',
@@ -1428,9 +1477,9 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2510,
     '2024-08',
     {
-      dmi: phev('byd-15t', F(170, 350), 40, LFP, 190, 6.3),
-      dmi4: phev('byd-15t', FR(170, 350, 150, 340), 40, LFP, 180, 6.6, { extraKg: 110 }),
-      ev: bev(FR(160, 330, 230, 360), 103, LFP, 620, { extraKg: 90, fastKw: 166 }),
+      dmi: phev('byd-15t', frontMotor(170, 350), 40, LFP, 190, 6.3),
+      dmi4: phev('byd-15t', dualMotors(170, 350, 150, 340), 40, LFP, 180, 6.6, { extraKg: 110 }),
+      ev: bev(dualMotors(160, 330, 230, 360), 103, LFP, 620, { extraKg: 90, fastKw: 166 }),
     },
     [
       [2024, 'DM-i 945 尊贵型', 339800, 'dmi'],
@@ -1439,7 +1488,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['slide', 'fridge'],
   ),
-  s(
+  seriesFact(
     'denza',
     'denza-n7',
     'N7',
@@ -1451,8 +1500,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2440,
     '2024-07',
     {
-      rwd: bev(R(230, 360), 82.8, LFP, 630, { fastKw: 230 }),
-      awd: bev(FR(160, 310, 230, 360), 82.8, LFP, 560, { extraKg: 90, accel: 3.9, fastKw: 230 }),
+      rwd: bev(rearMotor(230, 360), 82.8, LFP, 630, { fastKw: 230 }),
+      awd: bev(dualMotors(160, 310, 230, 360), 82.8, LFP, 560, { extraKg: 90, accel: 3.9, fastKw: 230 }),
     },
     [
       [2024, '630 后驱智航版', 239800, 'rwd'],
@@ -1461,7 +1510,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'lidar', 'hud'],
   ),
-  s(
+  seriesFact(
     'fcb',
     'fcb-leopard-5',
     '豹5',
@@ -1473,7 +1522,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     2890,
     '2024-11',
     {
-      dmo: phev('byd-15t-dmo', FR(200, 360, 200, 400), 31.8, LFP, 125, 8.9, {
+      dmo: phev('byd-15t-dmo', dualMotors(200, 360, 200, 400), 31.8, LFP, 125, 8.9, {
         sysKw: 505,
         sysNm: 760,
         accel: 4.8,
@@ -1486,7 +1535,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['offroad', 'body-on-frame'],
   ),
-  s(
+  seriesFact(
     'fcb',
     'fcb-titanium-3',
     '钛3',
@@ -1497,7 +1546,10 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4605, 1900, 1675, 2745],
     1750,
     '2025-03',
-    { s: bev(R(150, 310), 52, LFP, 470), l: bev(R(230, 360), 62, LFP, 501, { extraKg: 60, fastKw: 150 }) },
+    {
+      s: bev(rearMotor(150, 310), 52, LFP, 470),
+      l: bev(rearMotor(230, 360), 62, LFP, 501, { extraKg: 60, fastKw: 150 }),
+    },
     [
       [2025, '470km 智驾版', 129800, 's'],
       [2025, '501km 智驾 Pro', 145800, 'l'],
@@ -1506,7 +1558,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // 坦克 / 魏牌
-  s(
+  seriesFact(
     'tank',
     'tank-300',
     '坦克300',
@@ -1519,7 +1571,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     '2024-09',
     {
       t20: ice('gwm-20t', 'at8', 10.9, { awd: 'part' }),
-      hi4t: phev('gwm-20t-hi4t', F(120, 400), 37.1, LFP, 105, 9.2, {
+      hi4t: phev('gwm-20t-hi4t', frontMotor(120, 400), 37.1, LFP, 105, 9.2, {
         gearbox: 'at9',
         awd: 'part',
         extraKg: 290,
@@ -1534,7 +1586,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['offroad', 'body-on-frame'],
   ),
-  s(
+  seriesFact(
     'tank',
     'tank-500',
     '坦克500',
@@ -1547,7 +1599,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     '2024-08',
     {
       t30: ice('gwm-30t', 'at9', 11.5, { awd: 'auto' }),
-      hi4t: phev('gwm-20t-hi4t', F(120, 400), 37.1, LFP, 110, 9.0, {
+      hi4t: phev('gwm-20t-hi4t', frontMotor(120, 400), 37.1, LFP, 110, 9.0, {
         gearbox: 'at9',
         awd: 'part',
         extraKg: 180,
@@ -1562,7 +1614,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['offroad', 'body-on-frame', 'air'],
   ),
-  s(
+  seriesFact(
     'wey',
     'wey-lanshan',
     '蓝山',
@@ -1573,7 +1625,12 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [5045, 1960, 1795, 3000],
     2460,
     '2024-09',
-    { hi4: phev('gwm-15t-hev', FR(130, 300, 155, 345), 52.3, NCM, 220, 6.9, { sysKw: 300, accel: 4.9 }) },
+    {
+      hi4: phev('gwm-15t-hev', dualMotors(130, 300, 155, 345), 52.3, NCM, 220, 6.9, {
+        sysKw: 300,
+        accel: 4.9,
+      }),
+    },
     [
       [2024, 'Hi4 四驱 长续航 Pro', 299800, 'hi4'],
       [2025, 'Hi4 四驱 智驾 Pro', 289800, 'hi4'],
@@ -1581,7 +1638,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'fridge', 'hud', 'lidar'],
   ),
-  s(
+  seriesFact(
     'wey',
     'wey-gaoshan',
     '高山',
@@ -1592,7 +1649,12 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [5049, 1985, 1800, 3000],
     2600,
     '2024-10',
-    { hi4: phev('gwm-15t-hev', FR(130, 300, 155, 345), 39.7, NCM, 172, 7.6, { sysKw: 300, accel: 5.9 }) },
+    {
+      hi4: phev('gwm-15t-hev', dualMotors(130, 300, 155, 345), 39.7, NCM, 172, 7.6, {
+        sysKw: 300,
+        accel: 5.9,
+      }),
+    },
     [
       [2024, 'Hi4 四驱 尊享版', 302800, 'hi4'],
       [2025, 'Hi4 四驱 尊享版', 299800, 'hi4'],
@@ -1602,7 +1664,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
   ),
 
   // MG / smart
-  s(
+  seriesFact(
     'mg',
     'mg-5',
     'MG5',
@@ -1620,7 +1682,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, '1.5L CVT 旗舰版', 85900, 'cvt'],
     ],
   ),
-  s(
+  seriesFact(
     'mg',
     'mg-4',
     'MG4 EV',
@@ -1631,14 +1693,17 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     [4287, 1836, 1504, 2705],
     1655,
     '2024-06',
-    { s: bev(R(125, 250), 51, LFP, 425), l: bev(R(150, 250), 64, NCM, 520, { extraKg: 50, fastKw: 140 }) },
+    {
+      s: bev(rearMotor(125, 250), 51, LFP, 425),
+      l: bev(rearMotor(150, 250), 64, NCM, 520, { extraKg: 50, fastKw: 140 }),
+    },
     [
       [2024, '425km 标准续航', 119800, 's'],
       [2025, '425km 标准续航', 99800, 's'],
       [2025, '520km 长续航', 129800, 'l'],
     ],
   ),
-  s(
+  seriesFact(
     'mg',
     'mg-7',
     'MG7',
@@ -1656,7 +1721,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     ],
     ['sport'],
   ),
-  s(
+  seriesFact(
     'smart',
     'smart-1',
     'smart精灵#1',
@@ -1668,8 +1733,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1788,
     '2024-07',
     {
-      rwd: bev(R(200, 343), 66, NCM, 560, { fastKw: 150 }),
-      awd: bev(FR(115, 200, 200, 343), 66, NCM, 470, { extraKg: 120, accel: 3.9, fastKw: 150 }),
+      rwd: bev(rearMotor(200, 343), 66, NCM, 560, { fastKw: 150 }),
+      awd: bev(dualMotors(115, 200, 200, 343), 66, NCM, 470, { extraKg: 120, accel: 3.9, fastKw: 150 }),
     },
     [
       [2024, 'Pro+', 194900, 'rwd'],
@@ -1677,7 +1742,7 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
       [2025, 'BRABUS性能版', 249900, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'smart',
     'smart-3',
     'smart精灵#3',
@@ -1689,8 +1754,8 @@ export const DOMESTIC_SERIES: readonly SeriesFact[] = [
     1810,
     '2024-07',
     {
-      rwd: bev(R(200, 343), 66, NCM, 580, { fastKw: 150 }),
-      awd: bev(FR(115, 200, 200, 343), 66, NCM, 495, { extraKg: 120, accel: 3.7, fastKw: 150 }),
+      rwd: bev(rearMotor(200, 343), 66, NCM, 580, { fastKw: 150 }),
+      awd: bev(dualMotors(115, 200, 200, 343), 66, NCM, 495, { extraKg: 120, accel: 3.7, fastKw: 150 }),
     },
     [
       [2024, 'Pro+', 209900, 'rwd'],

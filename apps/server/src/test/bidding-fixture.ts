@@ -1,9 +1,9 @@
 import type { bidding } from '@chepai/shared';
-import { generateLot } from '../../db/seed/lot-generator';
-import type { AppContext } from '../../context';
-import { envelope, type TestApp } from '../../test/test-app';
-import { sessions } from '../accounts/sessions';
-import { insertLots, type NewLot } from '../lots/lot-writer';
+import { generateLot } from '../db/seed/lot-generator';
+import type { AppContext } from '../context';
+import { envelope, type TestApp } from './test-app';
+import { sessions } from '../modules/accounts/sessions';
+import { insertLots, type NewLot } from '../modules/lots/lot-writer';
 
 let buyerCount = 0;
 

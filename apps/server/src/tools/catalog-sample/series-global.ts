@@ -1,5 +1,5 @@
-import { bev, F, FR, hev, ice, LFP, mhev, NCM, phev, R } from './powertrains';
-import { s } from './series-helpers';
+import { bev, frontMotor, dualMotors, hev, ice, LFP, mhev, NCM, phev, rearMotor } from './powertrains';
+import { seriesFact } from './series-helpers';
 import type { SeriesFact } from './types';
 
 // Joint-venture and imported brands. The 厂商 (fctName) tells domestic production from imports,
@@ -7,7 +7,7 @@ import type { SeriesFact } from './types';
 
 export const GLOBAL_SERIES: readonly SeriesFact[] = [
   // 大众
-  s(
+  seriesFact(
     'vw',
     'vw-lavida',
     '朗逸',
@@ -25,7 +25,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '280TSI DSG 星空版', 133900, 't15'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-sagitar',
     '速腾',
@@ -43,7 +43,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '300TSI DSG 旗舰版', 169900, 't15'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-passat',
     '帕萨特',
@@ -61,7 +61,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'Pro 380TSI 龙尊版', 239900, 't162'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-magotan',
     '迈腾',
@@ -79,7 +79,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '380TSI DSG 旗舰型', 249900, 't162'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-tiguan-l',
     '途观L',
@@ -100,7 +100,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'Pro 380TSI 自动四驱R-Line旗舰版', 279800, 't162'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-id4-crozz',
     'ID.4 CROZZ',
@@ -112,9 +112,9 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     1960,
     '2024-06',
     {
-      pure: bev(R(125, 310), 57.3, NCM, 442),
-      pro: bev(R(150, 310), 84.8, NCM, 600, { extraKg: 130, fastKw: 125 }),
-      prime: bev(FR(80, 162, 150, 310), 84.8, NCM, 550, { extraKg: 200, fastKw: 125 }),
+      pure: bev(rearMotor(125, 310), 57.3, NCM, 442),
+      pro: bev(rearMotor(150, 310), 84.8, NCM, 600, { extraKg: 130, fastKw: 125 }),
+      prime: bev(dualMotors(80, 162, 150, 310), 84.8, NCM, 550, { extraKg: 200, fastKw: 125 }),
     },
     [
       [2024, 'Pure+', 199900, 'pure'],
@@ -122,7 +122,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'Prime 四驱', 269900, 'prime'],
     ],
   ),
-  s(
+  seriesFact(
     'vw',
     'vw-touareg',
     '途锐',
@@ -146,7 +146,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 丰田
-  s(
+  seriesFact(
     'toyota',
     'toyota-corolla',
     '卡罗拉',
@@ -157,14 +157,17 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     [4635, 1780, 1455, 2700],
     1300,
     '2024-09',
-    { n15: ice('toyota-15', 'cvt', 5.8), hev: hev('toyota-18hev', F(53, 163), 90, 4.0, { extraKg: 80 }) },
+    {
+      n15: ice('toyota-15', 'cvt', 5.8),
+      hev: hev('toyota-18hev', frontMotor(53, 163), 90, 4.0, { extraKg: 80 }),
+    },
     [
       [2024, '1.5L 先锋版', 109800, 'n15'],
       [2025, '1.5L 精英版', 119800, 'n15'],
       [2025, '智能电混双擎 1.8L 旗舰版', 149800, 'hev'],
     ],
   ),
-  s(
+  seriesFact(
     'toyota',
     'toyota-camry',
     '凯美瑞',
@@ -175,14 +178,17 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     [4915, 1840, 1450, 2825],
     1530,
     '2024-03',
-    { n20: ice('toyota-20', 'cvt', 6.0), hev: hev('toyota-20hev', F(83, 206), 145, 4.5, { extraKg: 60 }) },
+    {
+      n20: ice('toyota-20', 'cvt', 6.0),
+      hev: hev('toyota-20hev', frontMotor(83, 206), 145, 4.5, { extraKg: 60 }),
+    },
     [
       [2024, '2.0G 豪华版', 175800, 'n20'],
       [2025, '2.0GVP 豪华版', 189800, 'n20'],
       [2025, '双擎 2.0HXS 运动版', 219800, 'hev'],
     ],
   ),
-  s(
+  seriesFact(
     'toyota',
     'toyota-rav4',
     'RAV4荣放',
@@ -196,7 +202,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     {
       n20: ice('toyota-20', 'cvt', 6.4),
       n20a: ice('toyota-20', 'cvt', 6.8, { awd: 'auto', extraKg: 70 }),
-      hev: hev('toyota-25hev', FR(88, 202, 40, 121), 163, 5.0, { extraKg: 120 }),
+      hev: hev('toyota-25hev', dualMotors(88, 202, 40, 121), 163, 5.0, { extraKg: 120 }),
     },
     [
       [2024, '2.0L CVT 两驱风尚版', 175800, 'n20'],
@@ -204,7 +210,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '双擎 2.5L E-CVT 四驱精英Plus版', 259800, 'hev'],
     ],
   ),
-  s(
+  seriesFact(
     'toyota',
     'toyota-alphard',
     '埃尔法',
@@ -215,7 +221,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     [5005, 1850, 1945, 3000],
     2240,
     '2024-06',
-    { hev: hev('toyota-25hev-big', FR(134, 270, 40, 121), 184, 6.7) },
+    { hev: hev('toyota-25hev-big', dualMotors(134, 270, 40, 121), 184, 6.7) },
     [
       [2024, '双擎 2.5L 尊贵版', 850000, 'hev'],
       [2025, '双擎 2.5L 尊贵版', 850000, 'hev'],
@@ -225,7 +231,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 本田
-  s(
+  seriesFact(
     'honda',
     'honda-civic',
     '思域',
@@ -236,7 +242,10 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     [4674, 1802, 1415, 2735],
     1330,
     '2024-05',
-    { t15: ice('honda-15t', 'cvt', 6.2), hev: hev('honda-20hev', F(135, 315), 135, 4.6, { extraKg: 90 }) },
+    {
+      t15: ice('honda-15t', 'cvt', 6.2),
+      hev: hev('honda-20hev', frontMotor(135, 315), 135, 4.6, { extraKg: 90 }),
+    },
     [
       [2024, '240TURBO CVT 燃擎版', 129900, 't15'],
       [2025, '240TURBO CVT 劲擎版', 139900, 't15'],
@@ -244,7 +253,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['sport'],
   ),
-  s(
+  seriesFact(
     'honda',
     'honda-accord',
     '雅阁',
@@ -257,7 +266,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     '2024-09',
     {
       t15: ice('honda-15t-142', 'cvt', 6.3),
-      hev: hev('honda-20hev', F(135, 335), 152, 4.5, { extraKg: 100 }),
+      hev: hev('honda-20hev', frontMotor(135, 335), 152, 4.5, { extraKg: 100 }),
     },
     [
       [2024, '260TURBO 智享版', 179800, 't15'],
@@ -265,7 +274,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'e:HEV 2.0L 旗舰版', 229800, 'hev'],
     ],
   ),
-  s(
+  seriesFact(
     'honda',
     'honda-crv',
     'CR-V',
@@ -279,7 +288,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     {
       t15: ice('honda-15t-142', 'cvt', 6.9),
       t15a: ice('honda-15t-142', 'cvt', 7.4, { awd: 'auto', extraKg: 80 }),
-      hev: hev('honda-20hev', FR(135, 335, 0, 0), 152, 5.3, { awd: 'auto', extraKg: 140 }),
+      hev: hev('honda-20hev', dualMotors(135, 335, 0, 0), 152, 5.3, { awd: 'auto', extraKg: 140 }),
     },
     [
       [2024, '240TURBO 两驱锋尚版', 181900, 't15'],
@@ -289,7 +298,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 日产
-  s(
+  seriesFact(
     'nissan',
     'nissan-sylphy',
     '轩逸',
@@ -302,7 +311,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     '2024-10',
     {
       n16: ice('nissan-16', 'cvt', 5.9),
-      ep: hev('nissan-12-gen', F(100, 300), 100, 4.0, { gearbox: 'single', extraKg: 90 }),
+      ep: hev('nissan-12-gen', frontMotor(100, 300), 100, 4.0, { gearbox: 'single', extraKg: 90 }),
     },
     [
       [2024, '1.6L XL CVT 悦享版', 115900, 'n16'],
@@ -310,7 +319,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'e-POWER 超智联Pro', 149900, 'ep'],
     ],
   ),
-  s(
+  seriesFact(
     'nissan',
     'nissan-teana',
     '天籁',
@@ -328,7 +337,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '鸿蒙座舱 2.0T 旗舰版', 229800, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'nissan',
     'nissan-x-trail',
     '奇骏',
@@ -348,7 +357,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 别克 / 雪佛兰 / 凯迪拉克
-  s(
+  seriesFact(
     'buick',
     'buick-gl8',
     'GL8',
@@ -367,7 +376,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['slide'],
   ),
-  s(
+  seriesFact(
     'buick',
     'buick-envision-plus',
     '昂科威Plus',
@@ -385,7 +394,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '艾维亚 652T 四驱旗舰型 7座', 319900, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'buick',
     'buick-excelle',
     '英朗',
@@ -403,7 +412,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '1.5L CVT 豪华型', 119900, 'n15'],
     ],
   ),
-  s(
+  seriesFact(
     'chevrolet',
     'chevrolet-cruze',
     '科鲁泽',
@@ -421,7 +430,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '1.5L CVT 畅享版', 112900, 'n15'],
     ],
   ),
-  s(
+  seriesFact(
     'chevrolet',
     'chevrolet-malibu-xl',
     '迈锐宝XL',
@@ -439,7 +448,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '650T 9AT Redline', 229900, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'cadillac',
     'cadillac-ct5',
     'CT5',
@@ -457,7 +466,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '28T 铂金型', 339700, 't28'],
     ],
   ),
-  s(
+  seriesFact(
     'cadillac',
     'cadillac-xt5',
     'XT5',
@@ -475,7 +484,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '2.0T 四驱铂金运动型', 469700, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'cadillac',
     'cadillac-lyriq',
     'LYRIQ锐歌',
@@ -487,8 +496,8 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     2500,
     '2024-05',
     {
-      rwd: bev(R(250, 440), 95.7, NCM, 653, { fastKw: 190 }),
-      awd: bev(FR(134, 270, 250, 440), 95.7, NCM, 600, { extraKg: 110, accel: 4.9, fastKw: 190 }),
+      rwd: bev(rearMotor(250, 440), 95.7, NCM, 653, { fastKw: 190 }),
+      awd: bev(dualMotors(134, 270, 250, 440), 95.7, NCM, 600, { extraKg: 110, accel: 4.9, fastKw: 190 }),
     },
     [
       [2024, '后驱长续航豪华版', 439900, 'rwd'],
@@ -499,7 +508,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 宝马
-  s(
+  seriesFact(
     'bmw',
     'bmw-3-series',
     '宝马3系',
@@ -520,7 +529,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '330Li M运动曜夜套装', 409900, 't190'],
     ],
   ),
-  s(
+  seriesFact(
     'bmw',
     'bmw-5-series',
     '宝马5系',
@@ -542,7 +551,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['hud'],
   ),
-  s(
+  seriesFact(
     'bmw',
     'bmw-x3',
     '宝马X3',
@@ -564,7 +573,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['hud'],
   ),
-  s(
+  seriesFact(
     'bmw',
     'bmw-i3',
     '宝马i3',
@@ -576,8 +585,8 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     2030,
     '2024-06',
     {
-      e35: bev(R(210, 400), 70, NCM, 526, { fastKw: 130 }),
-      e40: bev(R(250, 430), 78.9, NCM, 592, { extraKg: 60, fastKw: 130 }),
+      e35: bev(rearMotor(210, 400), 70, NCM, 526, { fastKw: 130 }),
+      e40: bev(rearMotor(250, 430), 78.9, NCM, 592, { extraKg: 60, fastKw: 130 }),
     },
     [
       [2024, 'eDrive35L', 353900, 'e35'],
@@ -585,7 +594,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'eDrive40L 曜夜套装', 413900, 'e40'],
     ],
   ),
-  s(
+  seriesFact(
     'bmw',
     'bmw-x7',
     '宝马X7',
@@ -606,7 +615,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 奔驰
-  s(
+  seriesFact(
     'benz',
     'benz-c-class',
     '奔驰C级',
@@ -627,7 +636,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'C 260 L 皓夜运动版', 379500, 't150'],
     ],
   ),
-  s(
+  seriesFact(
     'benz',
     'benz-e-class',
     '奔驰E级',
@@ -649,7 +658,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['hud'],
   ),
-  s(
+  seriesFact(
     'benz',
     'benz-glc',
     '奔驰GLC',
@@ -670,7 +679,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'GLC 300 L 4MATIC 豪华型 5座', 497800, 't190'],
     ],
   ),
-  s(
+  seriesFact(
     'benz',
     'benz-s-class',
     '奔驰S级',
@@ -694,7 +703,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 奥迪
-  s(
+  seriesFact(
     'audi',
     'audi-a4l',
     '奥迪A4L',
@@ -715,7 +724,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '45 TFSI quattro 臻选动感型', 393800, 't183'],
     ],
   ),
-  s(
+  seriesFact(
     'audi',
     'audi-a6l',
     '奥迪A6L',
@@ -737,7 +746,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '45 TFSI quattro 尊享动感型', 549900, 'q'],
     ],
   ),
-  s(
+  seriesFact(
     'audi',
     'audi-q5l',
     '奥迪Q5L',
@@ -758,7 +767,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '45 TFSI quattro 臻选动感型', 459800, 'q'],
     ],
   ),
-  s(
+  seriesFact(
     'audi',
     'audi-a8l',
     '奥迪A8L',
@@ -782,7 +791,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 特斯拉
-  s(
+  seriesFact(
     'tesla',
     'tesla-model-3',
     'Model 3',
@@ -794,9 +803,19 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     1760,
     '2024-04',
     {
-      rwd: bev(R(194, 340), 60, LFP, 634, { accel: 6.1, top: 200, fastKw: 170 }),
-      lr: bev(FR(137, 219, 194, 340), 78.4, NCM, 713, { extraKg: 70, accel: 4.4, top: 200, fastKw: 250 }),
-      p: bev(FR(158, 250, 302, 491), 78.4, NCM, 623, { extraKg: 80, accel: 3.1, top: 262, fastKw: 250 }),
+      rwd: bev(rearMotor(194, 340), 60, LFP, 634, { accel: 6.1, top: 200, fastKw: 170 }),
+      lr: bev(dualMotors(137, 219, 194, 340), 78.4, NCM, 713, {
+        extraKg: 70,
+        accel: 4.4,
+        top: 200,
+        fastKw: 250,
+      }),
+      p: bev(dualMotors(158, 250, 302, 491), 78.4, NCM, 623, {
+        extraKg: 80,
+        accel: 3.1,
+        top: 262,
+        fastKw: 250,
+      }),
     },
     [
       [2024, '后轮驱动版', 231900, 'rwd'],
@@ -806,7 +825,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['frunk'],
   ),
-  s(
+  seriesFact(
     'tesla',
     'tesla-model-y',
     'Model Y',
@@ -818,8 +837,13 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     1930,
     '2025-01',
     {
-      rwd: bev(R(220, 440), 62.5, LFP, 593, { accel: 5.9, top: 201, fastKw: 170 }),
-      lr: bev(FR(137, 219, 220, 440), 78.4, NCM, 719, { extraKg: 60, accel: 4.3, top: 201, fastKw: 250 }),
+      rwd: bev(rearMotor(220, 440), 62.5, LFP, 593, { accel: 5.9, top: 201, fastKw: 170 }),
+      lr: bev(dualMotors(137, 219, 220, 440), 78.4, NCM, 719, {
+        extraKg: 60,
+        accel: 4.3,
+        top: 201,
+        fastKw: 250,
+      }),
     },
     [
       [2024, '后轮驱动版', 249900, 'rwd'],
@@ -829,7 +853,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['frunk'],
   ),
-  s(
+  seriesFact(
     'tesla',
     'tesla-model-s',
     'Model S',
@@ -841,8 +865,13 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     2069,
     '2024-06',
     {
-      dual: bev(FR(185, 300, 308, 480), 100, NCM, 715, { accel: 3.2, top: 250, fastKw: 250 }),
-      plaid: bev(FR(300, 500, 460, 920), 100, NCM, 672, { extraKg: 90, accel: 2.1, top: 282, fastKw: 250 }),
+      dual: bev(dualMotors(185, 300, 308, 480), 100, NCM, 715, { accel: 3.2, top: 250, fastKw: 250 }),
+      plaid: bev(dualMotors(300, 500, 460, 920), 100, NCM, 672, {
+        extraKg: 90,
+        accel: 2.1,
+        top: 282,
+        fastKw: 250,
+      }),
     },
     [
       [2024, '双电机全轮驱动版', 698900, 'dual'],
@@ -853,7 +882,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 沃尔沃
-  s(
+  seriesFact(
     'volvo',
     'volvo-s90',
     '沃尔沃S90',
@@ -866,7 +895,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     '2024-05',
     {
       b5: mhev('volvo-b5', 'at8', 7.2),
-      t8: phev('volvo-t8', FR(52, 165, 107, 309), 18.8, NCM, 80, 6.8, {
+      t8: phev('volvo-t8', dualMotors(52, 165, 107, 309), 18.8, NCM, 80, 6.8, {
         gearbox: 'at8',
         sysKw: 335,
         sysNm: 709,
@@ -880,7 +909,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'T8 插电混动 长续航四驱智雅豪华版', 559900, 't8'],
     ],
   ),
-  s(
+  seriesFact(
     'volvo',
     'volvo-xc60',
     '沃尔沃XC60',
@@ -893,7 +922,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     '2024-05',
     {
       b5: mhev('volvo-b5', 'at8', 8.0, { awd: 'auto' }),
-      t8: phev('volvo-t8', FR(52, 165, 107, 309), 18.8, NCM, 80, 7.2, {
+      t8: phev('volvo-t8', dualMotors(52, 165, 107, 309), 18.8, NCM, 80, 7.2, {
         gearbox: 'at8',
         sysKw: 335,
         sysNm: 709,
@@ -907,7 +936,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'T8 插电混动 长续航四驱智雅豪华版', 549900, 't8'],
     ],
   ),
-  s(
+  seriesFact(
     'volvo',
     'volvo-xc90',
     '沃尔沃XC90',
@@ -921,7 +950,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     {
       b5: mhev('volvo-b5', 'at8', 8.6, { awd: 'auto' }),
       b6: mhev('volvo-b6', 'at8', 8.9, { awd: 'auto', extraKg: 20 }),
-      t8: phev('volvo-t8', FR(52, 165, 107, 309), 18.8, NCM, 70, 7.9, {
+      t8: phev('volvo-t8', dualMotors(52, 165, 107, 309), 18.8, NCM, 70, 7.9, {
         gearbox: 'at8',
         sysKw: 335,
         sysNm: 709,
@@ -937,7 +966,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 保时捷
-  s(
+  seriesFact(
     'porsche',
     'porsche-cayenne',
     'Cayenne',
@@ -959,7 +988,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'import', 'sport'],
   ),
-  s(
+  seriesFact(
     'porsche',
     'porsche-macan',
     'Macan',
@@ -972,8 +1001,8 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     '2024-06',
     {
       t20: ice('porsche-20t', 'pdk7', 9.5, { awd: 'full', accel: 6.4 }),
-      ev: bev(R(250, 563), 100, NCM, 673, { extraKg: 360, accel: 5.7, fastKw: 270 }),
-      ev4: bev(FR(150, 250, 300, 650), 100, NCM, 652, { extraKg: 410, accel: 5.2, fastKw: 270 }),
+      ev: bev(rearMotor(250, 563), 100, NCM, 673, { extraKg: 360, accel: 5.7, fastKw: 270 }),
+      ev4: bev(dualMotors(150, 250, 300, 650), 100, NCM, 652, { extraKg: 410, accel: 5.2, fastKw: 270 }),
     },
     [
       [2024, 'Macan 2.0T', 568000, 't20'],
@@ -982,7 +1011,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['import', 'sport'],
   ),
-  s(
+  seriesFact(
     'porsche',
     'porsche-taycan',
     'Taycan',
@@ -994,8 +1023,13 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     2140,
     '2024-03',
     {
-      rwd: bev(R(300, 410), 89, NCM, 641, { accel: 4.8, top: 230, fastKw: 320 }),
-      s4: bev(FR(190, 300, 440, 710), 105, NCM, 676, { extraKg: 90, accel: 3.7, top: 250, fastKw: 320 }),
+      rwd: bev(rearMotor(300, 410), 89, NCM, 641, { accel: 4.8, top: 230, fastKw: 320 }),
+      s4: bev(dualMotors(190, 300, 440, 710), 105, NCM, 676, {
+        extraKg: 90,
+        accel: 3.7,
+        top: 250,
+        fastKw: 320,
+      }),
     },
     [
       [2024, 'Taycan 后驱版', 898000, 'rwd'],
@@ -1006,7 +1040,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 路虎
-  s(
+  seriesFact(
     'landrover',
     'landrover-range-rover',
     '揽胜',
@@ -1028,7 +1062,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'import', 'rws', 'offroad', 'fridge'],
   ),
-  s(
+  seriesFact(
     'landrover',
     'landrover-defender',
     '卫士',
@@ -1050,7 +1084,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['air', 'import', 'offroad'],
   ),
-  s(
+  seriesFact(
     'landrover',
     'landrover-evoque-l',
     '揽胜极光L',
@@ -1071,7 +1105,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 马自达 / 现代 / 起亚
-  s(
+  seriesFact(
     'mazda',
     'mazda-3-axela',
     '马自达3 昂克赛拉',
@@ -1089,7 +1123,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '2.0L 自动质雅版', 152900, 'n20'],
     ],
   ),
-  s(
+  seriesFact(
     'mazda',
     'mazda-cx-5',
     'CX-5',
@@ -1107,7 +1141,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '2.5L 自动四驱旗舰型', 249800, 'n25'],
     ],
   ),
-  s(
+  seriesFact(
     'mazda',
     'mazda-ez-6',
     'EZ-6',
@@ -1119,8 +1153,8 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     1840,
     '2024-10',
     {
-      ev: bev(R(190, 320), 68.8, LFP, 600, { fastKw: 130 }),
-      reev: phev('changan-15-rex', R(160, 320), 18.99, LFP, 200, 4.9, {
+      ev: bev(rearMotor(190, 320), 68.8, LFP, 600, { fastKw: 130 }),
+      reev: phev('changan-15-rex', rearMotor(160, 320), 18.99, LFP, 200, 4.9, {
         energy: '增程式',
         gearbox: 'single',
       }),
@@ -1131,7 +1165,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '纯电 600 Pro+', 179800, 'ev'],
     ],
   ),
-  s(
+  seriesFact(
     'hyundai',
     'hyundai-elantra',
     '伊兰特',
@@ -1149,7 +1183,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '1.5L CVT LUX尊贵版', 125800, 'n15'],
     ],
   ),
-  s(
+  seriesFact(
     'hyundai',
     'hyundai-tucson-l',
     '途胜L',
@@ -1170,7 +1204,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '1.5T 四驱旗舰版', 199800, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'kia',
     'kia-sportage',
     '智跑',
@@ -1187,7 +1221,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, '1.5T 两驱尊享版', 169800, 't15'],
     ],
   ),
-  s(
+  seriesFact(
     'kia',
     'kia-ev5',
     'EV5',
@@ -1199,8 +1233,8 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     1870,
     '2024-04',
     {
-      s: bev(F(160, 310), 64.2, LFP, 530, { fastKw: 102 }),
-      l: bev(F(160, 310), 88, NCM, 720, { extraKg: 90, fastKw: 140 }),
+      s: bev(frontMotor(160, 310), 64.2, LFP, 530, { fastKw: 102 }),
+      l: bev(frontMotor(160, 310), 88, NCM, 720, { extraKg: 90, fastKw: 140 }),
     },
     [
       [2024, '530 Air', 149800, 's'],
@@ -1210,7 +1244,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
   ),
 
   // 福特 / 雷克萨斯
-  s(
+  seriesFact(
     'ford',
     'ford-mondeo',
     '蒙迪欧',
@@ -1228,7 +1262,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'EcoBoost 245 ST-Line', 189800, 't20'],
     ],
   ),
-  s(
+  seriesFact(
     'ford',
     'ford-explorer',
     '探险者',
@@ -1249,7 +1283,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
       [2025, 'EcoBoost 285 四驱ST-LINE 7座', 379800, 'awd'],
     ],
   ),
-  s(
+  seriesFact(
     'ford',
     'ford-mustang',
     'Mustang',
@@ -1271,7 +1305,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['import', 'sport'],
   ),
-  s(
+  seriesFact(
     'lexus',
     'lexus-es',
     '雷克萨斯ES',
@@ -1282,7 +1316,10 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     [4975, 1865, 1445, 2870],
     1640,
     '2024-03',
-    { n20: ice('lexus-20', 'cvt', 6.4), hev: hev('toyota-25hev', F(88, 202), 160, 5.0, { extraKg: 40 }) },
+    {
+      n20: ice('lexus-20', 'cvt', 6.4),
+      hev: hev('toyota-25hev', frontMotor(88, 202), 160, 5.0, { extraKg: 40 }),
+    },
     [
       [2024, '200 卓越版', 299000, 'n20'],
       [2025, '300h 臻享版', 359000, 'hev'],
@@ -1290,7 +1327,7 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     ],
     ['import'],
   ),
-  s(
+  seriesFact(
     'lexus',
     'lexus-rx',
     '雷克萨斯RX',
@@ -1302,8 +1339,12 @@ export const GLOBAL_SERIES: readonly SeriesFact[] = [
     2090,
     '2024-06',
     {
-      h350: hev('toyota-25hev-big', FR(134, 270, 40, 121), 184, 6.4),
-      h500: hev('lexus-24t', FR(64, 292, 76, 169), 273, 8.4, { gearbox: 'at6', extraKg: 110, accel: 6.2 }),
+      h350: hev('toyota-25hev-big', dualMotors(134, 270, 40, 121), 184, 6.4),
+      h500: hev('lexus-24t', dualMotors(64, 292, 76, 169), 273, 8.4, {
+        gearbox: 'at6',
+        extraKg: 110,
+        accel: 6.2,
+      }),
     },
     [
       [2024, '350h 四驱 精英版', 519000, 'h350'],

@@ -2,7 +2,7 @@ import type { bidding } from '@chepai/shared';
 import { fenToYuanString, yuanStringToFen } from '@chepai/shared/domain/money';
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { Database } from '../../db/schema';
+import type { Database } from '../db/schema';
 
 export interface StormClient {
   base: string;

@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../test/test-app';
 import type { DbHandle } from '../../db/client';
-import type { Catalog } from './catalog-import';
+import type { Catalog } from './catalog-schemas';
 import { formatImportReport } from './catalog-cli';
-import { exportCatalogText, importCatalogText, seedSampleCatalog } from './catalog-io';
-import sampleJson from './data/catalog.sample.json';
+import { exportCatalogText, importCatalogText } from './catalog-files';
+import { seedSampleCatalog } from '../../db/seed/catalog';
+import sampleJson from '../../db/seed/catalog.sample.json';
 
 const sample = sampleJson as unknown as Catalog;
 let dbh: DbHandle;

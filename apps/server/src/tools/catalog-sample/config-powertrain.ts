@@ -19,7 +19,7 @@ import {
   isPlugIn,
   kerbWeight,
   motorTotals,
-  ps,
+  kwToPs,
   topSpeed,
 } from './powertrain-facts';
 
@@ -102,7 +102,7 @@ export function basicParams(ctx: ModelContext): Category {
     最大功率: `${power.kw}kW`,
     最大扭矩: `${power.nm}N·m`,
     发动机: engineSummary(ctx),
-    电动机: m.kw > 0 ? `${pt.energy} ${ps(m.kw)}马力` : NONE,
+    电动机: m.kw > 0 ? `${pt.energy} ${kwToPs(m.kw)}马力` : NONE,
     变速箱: GEARBOXES[pt.gearbox].short,
     '长*宽*高': `${length}*${width}*${height}mm`,
     车身结构: `${DOORS[series.body] ?? 5}门${series.seats}座${series.body}`,
@@ -202,7 +202,7 @@ export function engineParams(ctx: ModelContext): Category | null {
     气缸数: `${e.cylinders}个`,
     每缸气门数: '4个',
     配气机构: 'DOHC',
-    最大马力: `${ps(e.kw)}Ps`,
+    最大马力: `${kwToPs(e.kw)}Ps`,
     最大功率: `${e.kw}kW`,
     最大功率转速: `${e.kwRpm}rpm`,
     最大扭矩: `${e.nm}N·m`,
@@ -226,10 +226,10 @@ export function motorParams(ctx: ModelContext): Category | null {
   const asyncFront = ['tesla', 'nio'].includes(ctx.brand.id) && m.count === 2;
   const layout = m.count === 2 ? '前置+后置' : m.front[0] > 0 ? '前置' : '后置';
   return {
-    电机描述: `${pt.energy} ${ps(m.kw)}马力`,
+    电机描述: `${pt.energy} ${kwToPs(m.kw)}马力`,
     电机类型: asyncFront ? '前交流异步/后永磁同步' : '永磁同步电机',
     电动机总功率: `${m.kw}kW`,
-    电动机总马力: `${ps(m.kw)}Ps`,
+    电动机总马力: `${kwToPs(m.kw)}Ps`,
     电动机总扭矩: `${m.nm}N·m`,
     前电动机最大功率: m.front[0] > 0 ? `${m.front[0]}kW` : NONE,
     前电动机最大扭矩: m.front[1] > 0 ? `${m.front[1]}N·m` : NONE,

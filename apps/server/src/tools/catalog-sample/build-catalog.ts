@@ -3,11 +3,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   firstLetterOf,
-  validateCatalog,
   type Catalog,
   type CatalogModel,
   type CatalogSeries,
-} from '../catalog-import';
+} from '../../modules/catalog/catalog-schemas';
+import { validateCatalog } from '../../modules/catalog/catalog-validation';
 import { BRANDS } from './brands';
 import { buildConfigInfo } from './config-builder';
 import { equipmentScore, type ModelContext } from './config-context';
@@ -15,8 +15,8 @@ import { ENGINES } from './engines';
 import { SERIES } from './series';
 import { NEW_ENERGY_TYPES, type BrandFact, type SeriesFact } from './types';
 
-// Generates catalog.sample.json from the hand-written facts in this folder:
-//   npx tsx apps/server/src/modules/catalog/data/build-catalog.ts
+// Generates the demo seed's catalog.sample.json (db/seed/) from the hand-written facts in this folder:
+//   npx tsx apps/server/src/tools/catalog-sample/build-catalog.ts
 // The output is deterministic (seeded, no clock, no Math.random), so re-running it on unchanged
 // facts reproduces the file byte for byte.
 
@@ -163,7 +163,7 @@ function main(): void {
     throw new Error(`${checked.rejected.length} generated items fail validation`);
   }
   const text = serialiseCatalog(catalog);
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'catalog.sample.json');
+  const out = join(dirname(fileURLToPath(import.meta.url)), '../../db/seed/catalog.sample.json');
   writeFileSync(out, text);
   console.log(JSON.stringify({ file: out, bytes: Buffer.byteLength(text), ...catalogStats(catalog) }));
 }

@@ -6,11 +6,16 @@ type Extra = Partial<PowertrainFact>;
 type Chem = '磷酸铁锂' | '三元锂';
 
 /** Front motor only. */
-export const F = (kw: number, nm: number): MotorTuple => [kw, nm, 0, 0];
+export const frontMotor = (kw: number, nm: number): MotorTuple => [kw, nm, 0, 0];
 /** Rear motor only. */
-export const R = (kw: number, nm: number): MotorTuple => [0, 0, kw, nm];
+export const rearMotor = (kw: number, nm: number): MotorTuple => [0, 0, kw, nm];
 /** Front and rear motors. */
-export const FR = (fkw: number, fnm: number, rkw: number, rnm: number): MotorTuple => [fkw, fnm, rkw, rnm];
+export const dualMotors = (fkw: number, fnm: number, rkw: number, rnm: number): MotorTuple => [
+  fkw,
+  fnm,
+  rkw,
+  rnm,
+];
 
 export const LFP: Chem = '磷酸铁锂';
 export const NCM: Chem = '三元锂';

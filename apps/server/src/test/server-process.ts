@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../test/free-port';
+import { freePort } from './free-port';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 

@@ -111,14 +111,15 @@ export const GEARBOXES: Readonly<Record<GearboxKey, GearboxInfo>> = {
   mt5: { short: '5挡手动', gears: '5', type: '手动变速箱(MT)' },
 };
 
-export const ps = (kw: number): number => Math.round(kw * 1.36);
+/** Kilowatts in metric horsepower (马力), as Chinese spec sheets print them. */
+export const kwToPs = (kw: number): number => Math.round(kw * 1.36);
 
 /** '1.5T 181马力 L4', as in the 基本参数 summary line. */
 export function engineSummary(ctx: ModelContext): string {
   const e = ctx.engine;
   if (!e) return '-';
   const litres = (Math.round(e.ml / 100) / 10).toFixed(1);
-  return `${litres}${e.aspiration === '自然吸气' ? 'L' : 'T'} ${ps(e.kw)}马力 ${e.layout}${e.cylinders}`;
+  return `${litres}${e.aspiration === '自然吸气' ? 'L' : 'T'} ${kwToPs(e.kw)}马力 ${e.layout}${e.cylinders}`;
 }
 
 export function displacementLitres(ctx: ModelContext): number | null {

@@ -1,7 +1,7 @@
-import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { seedLots } from '../../db/seed/lots';
-import { generateLot } from '../../db/seed/lot-generator';
-import { insertLots } from './lot-writer';
+import { createTestApp, envelope, type TestApp } from './test-app';
+import { seedLots } from '../db/seed/lots';
+import { generateLot } from '../db/seed/lot-generator';
+import { insertLots } from '../modules/lots/lot-writer';
 
 export const FIXED_NOW = new Date('2026-06-15T04:00:00Z');
 /** A lot whose text carries every LIKE / SQL metacharacter. */

@@ -1,4 +1,4 @@
-import { CONFIG_CATEGORIES, type ConfigCategory } from '../catalog-import';
+import { CONFIG_CATEGORIES, type ConfigCategory } from '../../modules/catalog/catalog-schemas';
 import { colours, measured, offRoad, optionPacks, specialFeatures } from './config-extras';
 import { audioLighting, climate, connectivity, inCabinPower, screens, seats, steering } from './config-cabin';
 import type { Category, ModelContext } from './config-context';

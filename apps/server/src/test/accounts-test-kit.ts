@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { idCardCheckChar } from '@chepai/shared';
 import { expect } from 'vitest';
-import { envelope, type TestApp } from '../../test/test-app';
+import { envelope, type TestApp } from './test-app';
 
 let serial = 0;
 /** A fresh valid mobile number per call, so tests do not share limits. */
