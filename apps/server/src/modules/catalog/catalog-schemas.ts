@@ -4,7 +4,7 @@ import { z } from 'zod';
 // The shape of an imported car catalog (brands, series, models with configInfo): zod schemas and
 // types. Validation item by item is catalog-validation.ts; the CSV codec is catalog-csv.ts.
 
-/** configInfo categories in display order (spec §3, plus 电池/充电 and 选装包). */
+/** configInfo categories in display order (docs/product.md#11-compare-and-calculator, plus 电池/充电 and 选装包). */
 export const CONFIG_CATEGORIES = [
   '基本参数',
   '车身',
