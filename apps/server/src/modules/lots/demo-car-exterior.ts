@@ -86,7 +86,7 @@ ${wheels.map(wheelSvg).join('')}`;
 export function frontThreeQuarter(s: SideShape, paint: Paint): Drawn {
   const a = 0.7;
   const slope = -0.1;
-  const T = ([x, y]: Pt): Pt => [250 + a * x, 40 + y + slope * (x - 80)];
+  const T = ([x, y]: Pt): Pt => [250 + a * x, 24 + y + slope * (x - 80)];
   const side = sideOutline(s).map(T);
   const cy = GROUND - s.r;
   const wheels = s.axles.map((x) => {
@@ -122,7 +122,13 @@ export function frontThreeQuarter(s: SideShape, paint: Paint): Drawn {
         `<path d="${pathOf(rounded(g, 0.2).map(T))}" fill="url(#glass)" stroke="#1b2229" stroke-width="2"/>`,
     )
     .join('');
-  const svg = `${shadow(400, 300, GROUND + 18)}
+  const svg = `${(() => {
+    // The shadow lies along the wheels' ground line, which slopes up towards the tail.
+    const [w0, w1] = wheels as [Wheel, Wheel];
+    const [x0, y0, x1, y1] = [w0.cx, w0.cy + w0.ry, w1.cx, w1.cy + w1.ry];
+    const deg = (Math.atan2(y1 - y0, x1 - x0) * 180) / Math.PI;
+    return `<ellipse cx="${f((x0 + x1) / 2 - 40)}" cy="${f((y0 + y1) / 2 + 2)}" rx="${f((x1 - x0) / 2 + 170)}" ry="16" fill="#000" opacity="0.2" transform="rotate(${f(deg)} ${f((x0 + x1) / 2 - 40)} ${f((y0 + y1) / 2 + 2)})"/>`;
+  })()}
 <path d="${pathOf(roof)}" fill="${paint.light}" stroke="${paint.dark}" stroke-width="2"/>
 <path d="${pathOf(screen)}" fill="url(#glass)" stroke="${paint.dark}" stroke-width="2"/>
 <path d="${pathOf(hood)}" fill="${paint.light}" stroke="${paint.dark}" stroke-width="2"/>
