@@ -274,6 +274,24 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
         .count(),
     ).toBe(0);
     await shot(winner.page, 'bidding-dealcar-paid-B');
+    // On a phone: one card per deal, the title on at most two lines, dates never broken inside.
+    await winner.page.setViewportSize({ width: 390, height: 844 });
+    const card = winner.page.locator('.deal-card', { hasText: lotTitle });
+    await card.waitFor();
+    const title = await card.locator('.deal-car-title').evaluate((el) => ({
+      h: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    expect(title.h).toBeLessThanOrEqual(title.line * 2 + 1);
+    const pieces = await card
+      .locator('.date-time > span')
+      .evaluateAll((spans) => spans.map((x) => x.getClientRects().length));
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.every((n) => n === 1)).toBe(true);
+    expect(await winner.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+      true,
+    );
+    await shot(winner.page, 'bidding-dealcar-phone-B');
 
     await loser.page.goto('/personalCenter/priceRecord');
     await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();
