@@ -78,7 +78,10 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     lotTitle = row.title;
     const now = Date.now();
     await db.query(
-      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45 WHERE id = $1`,
+      // The figures below (start 23,500, +500 a step, deposit 5,000) are pinned here, not taken
+      // from whichever demo car was picked.
+      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45,
+         start_price = 2350000, increment = 50000, deposit = 500000, current_price = 2350000, list_price = 2350000 WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
     browser = await launchBrowser();
