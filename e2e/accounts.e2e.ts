@@ -137,6 +137,8 @@ describe('buyer account flow', () => {
     await page.getByTestId('greeting').hover();
     await page.getByRole('menuitem', { name: '我的保证金' }).click();
     await page.waitForURL((u) => u.pathname === '/promiseMoneyReport');
+    await page.goto('/personalCenter/personalInformation');
+    await page.getByTestId('personal-info').waitFor();
   });
 
   it('edits invoice information and keeps it', async () => {

@@ -78,7 +78,10 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     lotTitle = row.title;
     const now = Date.now();
     await db.query(
-      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45 WHERE id = $1`,
+      // The figures below (start 23,500, +500 a step, deposit 5,000) are pinned here, not taken
+      // from whichever demo car was picked.
+      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45,
+         start_price = 2350000, increment = 50000, deposit = 500000, current_price = 2350000, list_price = 2350000 WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
     browser = await launchBrowser();
@@ -274,6 +277,24 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
         .count(),
     ).toBe(0);
     await shot(winner.page, 'bidding-dealcar-paid-B');
+    // On a phone: one card per deal, the title on at most two lines, dates never broken inside.
+    await winner.page.setViewportSize({ width: 390, height: 844 });
+    const card = winner.page.locator('.deal-card', { hasText: lotTitle });
+    await card.waitFor();
+    const title = await card.locator('.deal-car-title').evaluate((el) => ({
+      h: el.getBoundingClientRect().height,
+      line: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    expect(title.h).toBeLessThanOrEqual(title.line * 2 + 1);
+    const pieces = await card
+      .locator('.date-time > span')
+      .evaluateAll((spans) => spans.map((x) => x.getClientRects().length));
+    expect(pieces.length).toBeGreaterThan(0);
+    expect(pieces.every((n) => n === 1)).toBe(true);
+    expect(await winner.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+      true,
+    );
+    await shot(winner.page, 'bidding-dealcar-phone-B');
 
     await loser.page.goto('/personalCenter/priceRecord');
     await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();

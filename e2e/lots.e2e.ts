@@ -131,6 +131,61 @@ describe('lots in the browser', () => {
     await shot(page, 'lots-detail-ended');
   });
 
+  it('fits a 390 px phone: home banner and the lot page vehicle table', async () => {
+    const context = await e.browser.newContext({
+      baseURL: e.baseURL,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    /** Characters on the last line of an element's text (one character alone is an orphan). */
+    const lastLineChars = (selector: string) =>
+      page.locator(selector).evaluate((el) => {
+        const text = el.firstChild as Text;
+        const range = document.createRange();
+        const tops: number[] = [];
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = range.getClientRects()[0]?.top;
+          if (top !== undefined && text.data[i]?.trim()) tops.push(Math.round(top));
+        }
+        const last = Math.max(...tops);
+        return tops.filter((t) => Math.abs(t - last) < 4).length;
+      });
+
+    await page.goto('/home');
+    const slide = page.locator('.home-banner .slick-active .banner-slide');
+    await slide.locator('h2').waitFor();
+    expect(await lastLineChars('.home-banner .slick-active .banner-slide h2')).toBeGreaterThan(1);
+    const button = await slide.getByRole('button').boundingBox();
+    const dots = await page.locator('.home-banner .slick-dots').boundingBox();
+    const banner = await page.locator('.home-banner').boundingBox();
+    expect(button && dots && banner).toBeTruthy();
+    expect(button!.y + button!.height).toBeLessThanOrEqual(dots!.y);
+    expect(button!.y).toBeGreaterThanOrEqual(banner!.y);
+    expect(await noSideScroll()).toBe(true);
+    await shot(page, 'phone-home', false);
+
+    await page.goto('/auctionHall');
+    await page.locator('.lot-card').first().click();
+    await page.waitForURL('**/carAuction/carAuctionDetail/**');
+    const specs = page.locator('#specs .ant-descriptions').first();
+    await specs.waitFor();
+    // Two label/value pairs a row, each value at least a third of the screen wide.
+    const cellsPerRow = await specs.locator('tr').evaluateAll((rows) => rows.map((r) => r.children.length));
+    expect(Math.max(...cellsPerRow)).toBeLessThanOrEqual(2);
+    const widths = await specs
+      .locator('td.ant-descriptions-item-content')
+      .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
+    expect(Math.min(...widths)).toBeGreaterThan(130);
+    expect(await noSideScroll()).toBe(true);
+    await shot(page, 'phone-lot-detail');
+    await context.close();
+  });
+
   it('shows an empty state for a search with no results', async () => {
     const { page } = e;
     await page.goto(`/searchHall?keyword=${encodeURIComponent('不存在的车型xyz')}`);

@@ -1,5 +1,5 @@
 import type { NewLot } from '../../modules/lots/lot-writer';
-import { demoPhotoUrl, PHOTO_VIEWS } from '../../modules/lots/demo-photos';
+import { demoPhotoUrl, photoViewsFor } from '../../modules/lots/demo-photos';
 import {
   ACCIDENT_NOTES,
   COLORS,
@@ -245,7 +245,7 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
       listed_at: new Date(t.preview),
       updated_at: nowDate,
     },
-    photos: PHOTO_VIEWS.map((v, seq) => ({
+    photos: photoViewsFor(spec.fuel).map((v, seq) => ({
       seq,
       url: demoPhotoUrl(spec.body, color, v.key),
       label: v.label,

@@ -1,10 +1,13 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { lots } from '@chepai/shared';
-import { Descriptions } from 'antd';
+import { Descriptions, Grid } from 'antd';
 import { mileageText } from '../../../components/lots/format';
 
 /** The vehicle's specifications; VIN and plate only masked. */
 export function SpecSection({ lot }: { lot: LotDetail }) {
+  // On a phone three label/value pairs a row leave each value a few characters wide: two pairs,
+  // each label above its value.
+  const phone = !Grid.useBreakpoint().md;
   const body = lots.BODY_TYPE_TEXT[lot.bodyType as keyof typeof lots.BODY_TYPE_TEXT] ?? lot.bodyType;
   const items = [
     ['品牌', lot.brandName],
@@ -34,7 +37,9 @@ export function SpecSection({ lot }: { lot: LotDetail }) {
       <Descriptions
         bordered
         size="small"
-        column={3}
+        column={phone ? 2 : 3}
+        layout={phone ? 'vertical' : 'horizontal'}
+        className="lot-specs"
         items={items.map(([label, value]) => ({ key: label, label, children: value }))}
       />
       <Descriptions
