@@ -1,7 +1,7 @@
 import { accounts } from '@chepai/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, tooMany, unauthorized } from '../../http/errors';
+import { badRequest, conflict, unauthorized } from '../../http/errors';
 import type { SmsSender } from '../../platform/sms/sms-sender';
 import { accountsRepo, isUniqueViolation, type UserRow } from './accounts.repo';
 import { loginThrottle } from './login-throttle';
