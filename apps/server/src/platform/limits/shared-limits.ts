@@ -141,7 +141,12 @@ function postgresLimits(ctx: AppContext): SharedLimits {
       clear: (key) => repo.clear(key),
     },
     (entries, member) => repo.acquire(entries, member, LEASE_TTL_MS, now()),
-    (held) => repo.renew(held.map((h) => h.member), LEASE_TTL_MS, now()),
+    (held) =>
+      repo.renew(
+        held.map((h) => h.member),
+        LEASE_TTL_MS,
+        now(),
+      ),
     (held) => repo.release(held.member),
     async () => undefined,
   );
@@ -169,14 +174,23 @@ function redisLimits(url: string): SharedLimits {
       const now = Date.now();
       const keys = entries.map((e) => `${prefix}lease:${e.key}`);
       const caps = entries.map((e) => e.cap);
-      const ok = await redis.eval(ACQUIRE_LUA, keys.length, ...keys, now, now + LEASE_TTL_MS, member, ...caps);
+      const ok = await redis.eval(
+        ACQUIRE_LUA,
+        keys.length,
+        ...keys,
+        now,
+        now + LEASE_TTL_MS,
+        member,
+        ...caps,
+      );
       return ok === 1;
     },
     async (held) => {
       if (!held.length) return;
       const expires = Date.now() + LEASE_TTL_MS;
       const pipe = redis.pipeline();
-      for (const h of held) for (const key of h.keys) pipe.zadd(`${prefix}lease:${key}`, 'XX', expires, h.member);
+      for (const h of held)
+        for (const key of h.keys) pipe.zadd(`${prefix}lease:${key}`, 'XX', expires, h.member);
       await pipe.exec();
     },
     async ({ keys, member }) => {
