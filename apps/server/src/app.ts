@@ -9,6 +9,7 @@ import { installErrorHandler } from './http/error-handler';
 import { unauthorized } from './http/errors';
 import { installRateLimit } from './http/rate-limit';
 import { installStatic } from './http/static';
+import { sharedLimits } from './platform/limits/shared-limits';
 import { modules } from './modules/index';
 import { fastifyTrustProxy } from './config/trust-proxy';
 
@@ -60,7 +61,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   await app.register(websocket, { options: { handleProtocols: chooseLiveProtocol } });
-  installRateLimit(app, ctx.env.RATE_LIMIT_PER_MINUTE);
+  const limits = sharedLimits(ctx);
+  app.addHook('onClose', () => limits.close());
+  await installRateLimit(app, ctx.env.RATE_LIMIT_PER_MINUTE, limits);
   installErrorHandler(app);
 
   // Replaced by the accounts module once sessions exist; until then only public endpoints pass.

@@ -2,7 +2,9 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from './config/env';
 import type { AppContext } from './context';
+import { demoBuyers, seedAccounts } from './db/seed/accounts';
 import { seedDemo } from './db/seed/index';
+import { seedLots } from './db/seed/lots';
 import { startBanner } from './start-banner';
 import { createTestDb, createTestApp, testEnv } from './test/test-app';
 
@@ -68,5 +70,37 @@ describe('development endpoints', () => {
       });
       expect(pay.statusCode).toBe(404);
     }
+  });
+});
+
+describe('demo lots', () => {
+  let close: (() => Promise<void>) | undefined;
+  afterEach(async () => close?.());
+
+  it('carry top bids from real demo accounts, so a demo lot that closes has a winning account', async () => {
+    const { dbh, drop } = await createTestDb();
+    close = drop;
+    const ctx: AppContext = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
+    await seedAccounts(ctx);
+    await seedLots(ctx.dbh.db, ctx.now(), 40);
+    const demoIds = (
+      await dbh.db
+        .selectFrom('app_user')
+        .select('id')
+        .where(
+          'tel',
+          'in',
+          demoBuyers.map((b) => b.tel),
+        )
+        .execute()
+    ).map((r) => r.id);
+    const tops = await dbh.db
+      .selectFrom('bid')
+      .innerJoin('lot', 'lot.id', 'bid.lot_id')
+      .select(['bid.bidder_id', 'bid.bidder_no', 'lot.id'])
+      .whereRef('bid.seq', '=', 'lot.bid_count')
+      .execute();
+    expect(tops.length).toBeGreaterThan(5);
+    for (const top of tops) expect(demoIds).toContain(top.bidder_id);
   });
 });

@@ -46,7 +46,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
   const here = path.dirname(new URL(import.meta.url).pathname);
-  const repoRoot = path.resolve(here, '../../../..');
+  // src/config/env.ts when run from source, dist/server.js when compiled (apps/server/scripts/build.mjs).
+  const serverRoot = path.basename(here) === 'dist' ? path.resolve(here, '..') : path.resolve(here, '../..');
+  const repoRoot = path.resolve(serverRoot, '../..');
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.
   const callerDir = source.INIT_CWD ?? process.cwd();
   return {
@@ -55,7 +57,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (production ? 'none' : 'sandbox'),
     TRUST_PROXY: parseTrustProxy(env.TRUST_PROXY),
     dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
-    webDist: path.resolve(env.WEB_DIST ?? path.join(here, '../../../web/dist')),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     callerDir,
   };

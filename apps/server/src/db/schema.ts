@@ -354,7 +354,21 @@ export interface InvoiceInfoTable {
   updated_at: Timestamp;
 }
 
+export interface LimitCounterTable {
+  key: string;
+  count: number;
+  reset_at: Date;
+}
+
+export interface LimitLeaseTable {
+  key: string;
+  member: string;
+  expires_at: Date;
+}
+
 export interface Database {
+  limit_counter: LimitCounterTable;
+  limit_lease: LimitLeaseTable;
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;
   car_model: CarModelTable;

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { fail } from './envelope';
 import { AppError } from './errors';
 import { zodMessage } from './zod-message';
+import { DB_RETRY_AFTER_SECONDS, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db-unavailable';
 
 /** Maps every failure to the envelope with a Chinese message; only the unexpected are 500. */
 export function installErrorHandler(app: FastifyInstance) {
@@ -15,6 +16,16 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       return reply.code(400).send(fail(400, zodMessage(error)));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { err: { code: (error as { code?: unknown }).code, message: error.message } },
+        'database unavailable',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', String(DB_RETRY_AFTER_SECONDS))
+        .send(fail(503, DB_UNAVAILABLE_MESSAGE));
     }
     const known = fastifyErrorMessage(error);
     if (known) {

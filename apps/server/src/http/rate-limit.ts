@@ -1,26 +1,45 @@
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { SharedLimits } from '../platform/limits/shared-limits';
 import { tooMany } from './errors';
 
+/** @fastify/rate-limit's store interface over the shared counters (one fixed window per key). */
+function storeOver(limits: SharedLimits, prefix = 'floor:') {
+  return class SharedStore {
+    // The plugin passes the window as a third argument its types leave out.
+    incr(
+      key: string,
+      cb: (err: Error | null, res?: { current: number; ttl: number }) => void,
+      windowMs = 60_000,
+    ) {
+      limits.hit(prefix + key, windowMs).then(
+        (w) => cb(null, { current: w.count, ttl: Math.max(0, w.resetMs) }),
+        (err: Error) => cb(err),
+      );
+    }
+    child(routeOptions: { routeInfo?: { method?: unknown; url?: unknown } }) {
+      const route = routeOptions.routeInfo ?? {};
+      return new (storeOver(limits, `${prefix}${String(route.method)}${String(route.url)}:`))();
+    }
+  };
+}
+
 /**
- * A per-address fixed window over all API calls: a floor against floods. Finer limits
- * (SMS codes, logins) live with their modules. 0 disables it.
+ * A per-address floor over all API calls, counted once for every process
+ * (docs/decisions/009-shared-limits-and-proxies.md). Finer limits (SMS codes, logins, live
+ * connections) live with their modules. 0 disables it.
  */
-export function installRateLimit(app: FastifyInstance, perMinute: number) {
-  if (perMinute <= 0) return;
-  const windows = new Map<string, { start: number; count: number }>();
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const now = Date.now();
-    const key = request.ip;
-    const w = windows.get(key);
-    if (!w || now - w.start >= 60_000) {
-      if (windows.size > 50_000) windows.clear();
-      windows.set(key, { start: now, count: 1 });
-      return;
-    }
-    w.count += 1;
-    if (w.count > perMinute) {
-      throw tooMany('请求过于频繁，请稍后再试', (w.start + 60_000 - now) / 1000);
-    }
+export async function installRateLimit(app: FastifyInstance, perMinute: number, limits: SharedLimits) {
+  await app.register(rateLimit, {
+    global: perMinute > 0,
+    max: perMinute,
+    timeWindow: 60_000,
+    hook: 'onRequest',
+    store: storeOver(limits) as unknown as FastifyRateLimitStoreCtor,
+    keyGenerator: (request) => request.ip,
+    allowList: (request) => !request.url.startsWith('/api/'),
+    // A counter store that is down must not take the site with it.
+    skipOnError: true,
+    errorResponseBuilder: (_request, context) => tooMany('请求过于频繁，请稍后再试', context.ttl / 1000),
   });
 }

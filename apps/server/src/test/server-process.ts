@@ -21,6 +21,8 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      WS_PER_ADDRESS: '0',
+      WS_PER_USER: '0',
       SCHEDULER_INTERVAL_MS: '200',
       WEB_DIST: '/nonexistent',
       ...env,

@@ -74,6 +74,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
+    WS_PER_ADDRESS: '0',
+    WS_PER_USER: '0',
     WEB_DIST: '/nonexistent',
     ...overrides,
   });

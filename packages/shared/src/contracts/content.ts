@@ -80,3 +80,21 @@ export const health = endpoint({
   input: z.object({}).loose(),
   output: z.object({ status: z.literal('ok'), db: z.string(), serverTime: z.number() }),
 });
+
+/** Liveness: the process answers (no dependency is checked; a failing probe means restart it). */
+export const healthLive = endpoint({
+  method: 'GET',
+  path: '/health/live',
+  auth: 'public',
+  input: z.object({}).loose(),
+  output: z.object({ status: z.literal('ok'), serverTime: z.number() }),
+});
+
+/** Readiness: the database answers; 503 while it does not (take the process out of the rotation). */
+export const healthReady = endpoint({
+  method: 'GET',
+  path: '/health/ready',
+  auth: 'public',
+  input: z.object({}).loose(),
+  output: z.object({ status: z.literal('ok'), db: z.string(), serverTime: z.number() }),
+});

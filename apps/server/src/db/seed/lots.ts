@@ -3,6 +3,7 @@ import { withDerivedColumns } from '../../modules/lots/lot-writer';
 import type { Database, LotTable } from '../schema';
 import { generateLot } from './lot-generator';
 import { SELLERS } from './lot-data';
+import { demoBuyers } from './accounts';
 
 export const DEMO_LOT_COUNT = 330;
 const BATCH = 50;
@@ -13,6 +14,20 @@ const BATCH = 50;
  * history are replaced. View counts are kept.
  */
 export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT_COUNT) {
+  // The leading bidder of each demo lot is a demo account: a lot that closes while the demo runs
+  // is sold to someone who can see and pay the deal; the others stay account-less history.
+  const demoIds = (
+    await db
+      .selectFrom('app_user')
+      .select('id')
+      .where(
+        'tel',
+        'in',
+        demoBuyers.map((b) => b.tel),
+      )
+      .orderBy('tel')
+      .execute()
+  ).map((r) => r.id);
   const sellerIds: string[] = [];
   for (const s of SELLERS) {
     const row = await db
@@ -73,9 +88,15 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
         g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })),
       );
       await trx.insertInto('lot_photo').values(photos).execute();
-      const bids = fresh.flatMap((g) =>
-        g.bids.map((b) => ({ ...b, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })),
-      );
+      const bids = fresh.flatMap((g, i) => {
+        const leader = g.bids.at(-1)?.bidder_no;
+        const account = demoIds.length ? demoIds[(from + i) % demoIds.length] : undefined;
+        return g.bids.map((b) => ({
+          ...b,
+          bidder_id: account && b.bidder_no === leader ? account : null,
+          lot_id: idByKey.get(g.lot.demo_key ?? '') as string,
+        }));
+      });
       if (bids.length) await trx.insertInto('bid').values(bids).execute();
     });
   }

@@ -56,7 +56,7 @@ export async function registerAccounts(
   );
   route(app, accounts.findPwd, ({ tel, code, password }) => service.findPwd(tel, code, password));
   route(app, accounts.updatePwd, ({ oldPassword, password }, { request }) =>
-    service.updatePwd(currentUser(request).id, oldPassword, password),
+    service.updatePwd(currentUser(request).id, oldPassword, password, request.ip),
   );
   route(app, accounts.updateTel, (input, { request }) => service.updateTel(currentUser(request).id, input));
   route(app, accounts.info, (_input, { request }) => service.info(currentUser(request).id));

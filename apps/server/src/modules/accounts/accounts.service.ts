@@ -1,10 +1,10 @@
 import { accounts } from '@chepai/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest, conflict, tooMany, unauthorized } from '../../http/errors';
-import { formatBeijing } from '../../lib/time';
+import { badRequest, conflict, unauthorized } from '../../http/errors';
 import type { SmsSender } from '../../platform/sms/sms-sender';
 import { accountsRepo, isUniqueViolation, type UserRow } from './accounts.repo';
+import { loginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import type { PasswordTransport } from './rsa';
 import type { Sessions } from './sessions';
@@ -12,8 +12,6 @@ import { CODE_EXPIRED, RESEND_SECONDS, smsCodes } from './sms-codes';
 import { toInvoice, toUserInfo } from './user-info';
 
 export const WRONG_LOGIN = '手机号或密码错误';
-const lockedMessage = (until: Date) =>
-  `密码错误次数过多，账户已锁定至 ${formatBeijing(until).slice(11, 16)}，请稍后再试或使用验证码登录`;
 const sent = { resendSeconds: RESEND_SECONDS };
 
 /** Reads a password off the wire and checks it against pattern A. */
@@ -31,6 +29,7 @@ export function accountsService(
   const repo = accountsRepo(ctx.dbh.db);
   const codes = smsCodes(ctx, deps.sender, deps.pepper);
   const { transport, sessions } = deps;
+  const throttle = loginThrottle(ctx);
 
   const loggedIn = async (user: UserRow, ip: string): Promise<accounts.LoginResult> => {
     // Sessions are never deleted (only revoked or expired), so none before this one = a first login.
@@ -42,15 +41,9 @@ export function accountsService(
       firstLogin,
     };
   };
-  const assertNotLocked = (user: UserRow) => {
-    const now = ctx.now();
-    if (user.locked_until && new Date(user.locked_until) > now)
-      throw tooMany(lockedMessage(new Date(user.locked_until)));
-  };
-  /** A wrong password counts towards the lock; the attempt that locks says until when. */
-  const failPassword = async (user: UserRow, message: string): Promise<never> => {
-    const lockedUntil = await repo.recordLoginFailure(user.id, ctx.now());
-    if (lockedUntil) throw tooMany(lockedMessage(lockedUntil));
+  /** A wrong password counts towards the throttles of this account and address. */
+  const failPassword = async (userId: string | null, ip: string, message: string): Promise<never> => {
+    await throttle.failed(userId, ip);
     throw badRequest(message);
   };
   const userOf = async (id: string) => {
@@ -130,22 +123,23 @@ export function accountsService(
 
     async loginWithPassword(tel: string, cipher: string, ip: string) {
       const plain = transport.decrypt(cipher);
-      const user = await repo.byTel(tel);
-      if (!user || user.role !== 'buyer') {
+      const found = await repo.byTel(tel);
+      const user = found?.role === 'buyer' ? found : null;
+      await throttle.check(user?.id ?? null, ip);
+      if (!user) {
         await verifyPassword(null, plain);
-        throw badRequest(WRONG_LOGIN);
+        return failPassword(null, ip, WRONG_LOGIN);
       }
-      assertNotLocked(user);
-      if (!(await verifyPassword(user.password_hash, plain))) return failPassword(user, WRONG_LOGIN);
-      await repo.clearLoginFailures(user.id);
+      if (!(await verifyPassword(user.password_hash, plain))) return failPassword(user.id, ip, WRONG_LOGIN);
+      await throttle.succeeded(user.id, ip);
       return loggedIn(user, ip);
     },
     async loginWithCode(tel: string, code: string, ip: string) {
       await codes.verify(tel, 'login', code, true);
       const user = await repo.byTel(tel);
       if (!user || user.role !== 'buyer') throw badRequest(CODE_EXPIRED);
-      // Holding the phone proves more than a password: it also lifts a password lock.
-      await repo.clearLoginFailures(user.id);
+      // Holding the phone proves more than a password: it also lifts the account's password hold.
+      await throttle.provedByPhone(user.id, ip);
       return loggedIn(user, ip);
     },
 
@@ -158,13 +152,14 @@ export function accountsService(
       await sessions.revokeAll(user.id);
       return null;
     },
-    async updatePwd(userId: string, oldCipher: string, newCipher: string) {
+    async updatePwd(userId: string, oldCipher: string, newCipher: string, ip: string) {
       const user = await userOf(userId);
       const oldPlain = transport.decrypt(oldCipher);
       const password = plainPassword(transport, newCipher);
       if (oldPlain === password) throw badRequest('新密码不能与原密码相同');
-      assertNotLocked(user);
-      if (!(await verifyPassword(user.password_hash, oldPlain))) return failPassword(user, '原密码不正确');
+      await throttle.check(user.id, ip);
+      if (!(await verifyPassword(user.password_hash, oldPlain)))
+        return failPassword(user.id, ip, '原密码不正确');
       await repo.setPassword(user.id, await hashPassword(password), ctx.now());
       await sessions.revokeAll(user.id);
       return null;

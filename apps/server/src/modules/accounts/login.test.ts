@@ -243,22 +243,20 @@ describe('password login and lockout', () => {
     expect(envelope(a).msg).toBe('手机号或密码错误');
   });
 
-  it('locks after 5 wrong passwords in 15 minutes, says until when (Beijing), and unlocks after 15 minutes', async () => {
+  it('makes an address wait 15 minutes after 5 wrong passwords on one account, then lets it try again', async () => {
     const tel = newTel();
     await k.register(tel);
-    for (let i = 0; i < 4; i++) {
-      expect(envelope(await k.login(tel, 'Wrong2026x')).msg).toBe('手机号或密码错误');
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) {
+      expect(envelope(await k.login(tel, 'Wrong2026x', ip)).msg).toBe('手机号或密码错误');
       advance(60_000);
     }
-    const fifth = await k.login(tel, 'Wrong2026x'); // 10:04 Beijing
-    expect(fifth.statusCode).toBe(429);
-    expect(envelope(fifth).msg).toBe('密码错误次数过多，账户已锁定至 10:19，请稍后再试或使用验证码登录');
+    const sixth = await k.login(tel, 'Chepai2026', ip); // 10:05 Beijing
+    expect(sixth.statusCode).toBe(429);
+    expect(envelope(sixth).msg).toBe('密码错误次数过多，请10分钟后再试，或使用验证码登录');
+    expect(sixth.headers['retry-after']).toBe('600');
     advance(10 * 60_000);
-    const right = await k.login(tel);
-    expect(right.statusCode).toBe(429);
-    expect(envelope(right).msg).toContain('10:19');
-    advance(5 * 60_000);
-    expect(envelope(await k.login(tel)).code).toBe(200);
+    expect(envelope(await k.login(tel, 'Chepai2026', ip)).code).toBe(200);
   });
 
   it('forgets failures older than 15 minutes and after a successful login', async () => {
@@ -271,18 +269,11 @@ describe('password login and lockout', () => {
     for (let i = 0; i < 4; i++) expect((await k.login(tel, 'Wrong2026x')).statusCode).toBe(400);
   });
 
-  it('counts concurrent wrong passwords exactly', async () => {
-    const tel = newTel();
-    await k.register(tel);
-    const results = await Promise.all(Array.from({ length: 5 }, () => k.login(tel, 'Wrong2026x')));
-    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(1);
-    expect((await k.login(tel)).statusCode).toBe(429);
-  });
-
   it('lets the owner in with an SMS code while locked, and that lifts the lock', async () => {
     const tel = newTel();
     await k.register(tel);
-    for (let i = 0; i < 5; i++) await k.login(tel, 'Wrong2026x');
+    for (let i = 0; i < 6; i++) await k.login(tel, 'Wrong2026x');
+    expect((await k.login(tel)).statusCode).toBe(429);
     advance(61_000);
     const code = await k.codeFor('user/buyer/login/captcha', tel, { ip: newIp() });
     const res = await k.post('user/buyer/login', { loginType: 'sms', tel, code });

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { sessions } from '../accounts/sessions';
+import { tooMany } from '../../http/errors';
+import { sharedLimits } from '../../platform/limits/shared-limits';
 import { biddingRepo, type EngineLot } from './bidding.repo';
 import { closedEvent, eventsOfBid, forViewer, snapshotEvent, type BusEvent } from './live-events';
 
@@ -33,9 +35,25 @@ export const chooseLiveProtocol = (protocols: Set<string>): string | false =>
 export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<BusEvent>) {
   const repo = biddingRepo(ctx.dbh.db);
   const resolver = sessions(ctx);
+  const limits = sharedLimits(ctx);
   app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>(
     '/api/live/lots/:orderId',
-    { websocket: true },
+    {
+      websocket: true,
+      // Live connections per address and per user, counted across processes, refused before the upgrade.
+      preHandler: async (request) => {
+        const caps: Array<{ key: string; cap: number }> = [];
+        if (ctx.env.WS_PER_ADDRESS > 0)
+          caps.push({ key: `ws:ip:${request.ip}`, cap: ctx.env.WS_PER_ADDRESS });
+        const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
+        const user = token && ctx.env.WS_PER_USER > 0 ? await resolver.resolve(token) : null;
+        if (user) caps.push({ key: `ws:user:${user.id}`, cap: ctx.env.WS_PER_USER });
+        if (!caps.length) return;
+        const lease = await limits.acquire(caps);
+        if (!lease) throw tooMany('同时打开的实时连接过多，请关闭其他页面后再试', 10);
+        request.socket.once('close', () => void lease.release().catch(() => undefined));
+      },
+    },
     (socket, request) => {
       let viewerId: string | null = null;
       const send = (event: BusEvent | { type: 'error'; message: string }) => {
