@@ -2,7 +2,7 @@ import * as shared from '@chepai/shared';
 import type { Endpoint } from '@chepai/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { makeBuyer } from '../modules/bidding/bidding-fixture';
+import { makeBuyer } from '../test/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../test/test-app';
 
 /** Every endpoint exported from @chepai/shared, by name. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { accountsKit, newIp, newTel } from './accounts-test-kit';
+import { accountsKit, newIp, newTel } from '../../test/accounts-test-kit';
 
 let t: TestApp;
 let k: ReturnType<typeof accountsKit>;

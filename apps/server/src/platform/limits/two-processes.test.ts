@@ -4,10 +4,10 @@ import WebSocket from 'ws';
 import { LIVE_PROTOCOL } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import type { DbHandle } from '../../db/client';
-import { makeBuyer, makeLot, setLotEnd } from '../../modules/bidding/bidding-fixture';
-import { watch } from '../../modules/bidding/live-client';
-import { startServerProcess } from '../../modules/bidding/server-process';
-import { bidOverHttp } from '../../modules/bidding/storm';
+import { makeBuyer, makeLot, setLotEnd } from '../../test/bidding-fixture';
+import { watch } from '../../test/live-client';
+import { startServerProcess } from '../../test/server-process';
+import { bidOverHttp } from '../../test/storm';
 import { startAppendingProxy } from '../../test/appending-proxy';
 import { createTestDb, testEnv } from '../../test/test-app';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeBuyer, makeLot } from '../../modules/bidding/bidding-fixture';
+import { call, makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const DEPOSIT = '/api/mall-auction/buyer/auc_order/deposit';
