@@ -1,17 +1,17 @@
 import { accounts } from '@chepai/shared';
 import axios from 'axios';
-import { JSEncrypt } from 'jsencrypt';
+import type { JSEncrypt } from 'jsencrypt';
 import { setTokenLogin } from '../../app/guard';
 import { logoutHooks } from '../../app/layout/logout-hooks';
 import { callApi } from '../../lib/api';
 import { setEncryptor } from '../../lib/rsa';
 import { getToken, saveSession } from '../../lib/session';
 
-/** The deployment's public key, fetched once per page load. */
+/** The deployment's public key, fetched once per page load; jsencrypt loads only when a form needs it. */
 let key: Promise<JSEncrypt> | null = null;
 function encryptorKey(): Promise<JSEncrypt> {
-  key ??= callApi(accounts.rsaPublicKey, {})
-    .then((pem) => {
+  key ??= Promise.all([callApi(accounts.rsaPublicKey, {}), import('jsencrypt')])
+    .then(([pem, { JSEncrypt }]) => {
       const enc = new JSEncrypt();
       enc.setPublicKey(pem);
       return enc;
