@@ -30,6 +30,8 @@ interface Row {
   tbtMs: number;
   jsGzipKb: number;
   jsTransferKb: number;
+  /** Lighthouse's runtime error when the run failed (e.g. the page never painted in time). */
+  error?: string;
 }
 
 async function firstLotId(base: string): Promise<string> {
@@ -69,6 +71,8 @@ async function audit(url: string, port: number, name: string): Promise<Row> {
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
+  if (error) console.log(`  ${name} failed: ${error}`);
   const items =
     (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
   // What keeps accessibility or best practices below 100, so a regression names its cause.
@@ -91,6 +95,7 @@ async function audit(url: string, port: number, name: string): Promise<Row> {
     tbtMs: Math.round(num('total-blocking-time')),
     jsGzipKb: Number(((await gzipJs(scripts.map((s) => s.url))) / 1024).toFixed(1)),
     jsTransferKb: Number((scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0) / 1024).toFixed(1)),
+    ...(error ? { error } : {}),
   };
 }
 
@@ -120,7 +125,8 @@ try {
   }
   console.table(rows);
   const summary = pages.map(([name]) => {
-    const mine = rows.filter((r) => r.page === name);
+    const all = rows.filter((r) => r.page === name);
+    const mine = all.filter((r) => !r.error);
     const range = (k: keyof Row) => {
       const v = mine.map((r) => r[k] as number);
       const [lo, hi] = [Math.min(...v), Math.max(...v)];
@@ -135,9 +141,12 @@ try {
       lcpMs: range('lcpMs'),
       tbtMs: range('tbtMs'),
       jsGzipKb: range('jsGzipKb'),
+      runs: `${mine.length}/${all.length}`,
     };
   });
-  console.log('ranges over runs (targets: performance ≥ 95, a11y 100, best practices 100, CLS ≤ 0.02)');
+  console.log(
+    'ranges over the runs that completed (targets: performance ≥ 95, a11y 100, best practices 100, CLS ≤ 0.02)',
+  );
   console.table(summary);
   console.log(
     `load average after: ${os
