@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
@@ -59,6 +60,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     frameguard: false,
     hsts: ctx.env.NODE_ENV === 'production',
   });
+  // API JSON above 1 KiB is compressed on the fly (brotli at a fast quality, or gzip); built assets
+  // are precompressed and skipped here (docs/decisions/012-web-transport-and-budget.md).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   await app.register(websocket, { options: { handleProtocols: chooseLiveProtocol } });
   const limits = sharedLimits(ctx);

@@ -1,10 +1,10 @@
 import { accounts } from '@chepai/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { JSEncrypt } from 'jsencrypt';
+import type { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { callApi } from '../lib/api';
 import { setEncryptor } from '../lib/rsa';
@@ -17,11 +17,14 @@ dayjs.locale('zh-cn');
 
 // The session's wiring, done once when the app loads.
 
-/** Passwords are RSA-encrypted with the deployment's public key, fetched once per page load. */
+/**
+ * Passwords are RSA-encrypted with the deployment's public key, fetched once per page load;
+ * jsencrypt loads only when a form needs it.
+ */
 let publicKey: Promise<JSEncrypt> | null = null;
 function encryptorKey(): Promise<JSEncrypt> {
-  publicKey ??= callApi(accounts.rsaPublicKey, {})
-    .then((pem) => {
+  publicKey ??= Promise.all([callApi(accounts.rsaPublicKey, {}), import('jsencrypt')])
+    .then(([pem, { JSEncrypt }]) => {
       const enc = new JSEncrypt();
       enc.setPublicKey(pem);
       return enc;
@@ -55,7 +58,12 @@ export const queryClient = new QueryClient({
 
 export const theme = {
   token: {
-    colorPrimary: '#e8491d',
+    // The brand orange one step deeper, so white button labels and orange text pass WCAG AA
+    // (global.css --brand-strong); the pure brand orange stays for fills without text.
+    colorPrimary: '#c93c14',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     borderRadius: 6,
     fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif',
   },

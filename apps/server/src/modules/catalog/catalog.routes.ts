@@ -6,12 +6,14 @@ import { catalogService } from './catalog.service';
 
 export function registerCatalog(app: FastifyInstance, ctx: AppContext) {
   const service = catalogService(ctx);
-  route(app, catalog.allBrands, () => service.brands());
-  route(app, catalog.seriesList, ({ brandId }) => service.series(brandId));
-  route(app, catalog.modelList, ({ productId }) => service.models(productId));
-  route(app, catalog.modelConfig, ({ modelId }) => service.config(modelId));
-  route(app, catalog.paramNames, () => service.paramNames());
-  route(app, catalog.modelBriefs, ({ ids }) => service.briefs(ids));
+  // The catalog changes only on import: browsers revalidate instead of downloading again.
+  const cacheable = { etag: true };
+  route(app, catalog.allBrands, () => service.brands(), cacheable);
+  route(app, catalog.seriesList, ({ brandId }) => service.series(brandId), cacheable);
+  route(app, catalog.modelList, ({ productId }) => service.models(productId), cacheable);
+  route(app, catalog.modelConfig, ({ modelId }) => service.config(modelId), cacheable);
+  route(app, catalog.paramNames, () => service.paramNames(), cacheable);
+  route(app, catalog.modelBriefs, ({ ids }) => service.briefs(ids), cacheable);
 
   // Generated artwork, served as images rather than envelopes.
   const svg = (url: string, draw: (id: string) => Promise<string>) =>

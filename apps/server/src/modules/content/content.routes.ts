@@ -6,11 +6,20 @@ import { contentService } from './content.service';
 
 export function registerContent(app: FastifyInstance, ctx: AppContext) {
   const service = contentService(ctx);
-  route(app, content.supportList, () => service.supportList());
-  route(app, content.supportDetail, ({ id }) => service.supportDetail(id));
-  route(app, content.hotKeywordList, ({ pageNum, pageSize }) => service.hotKeywords(pageNum, pageSize));
-  route(app, content.announcementList, ({ pageNum, pageSize, keyword }) =>
-    service.announcements(pageNum, pageSize, keyword),
+  const cacheable = { etag: true };
+  route(app, content.supportList, () => service.supportList(), cacheable);
+  route(app, content.supportDetail, ({ id }) => service.supportDetail(id), cacheable);
+  route(
+    app,
+    content.hotKeywordList,
+    ({ pageNum, pageSize }) => service.hotKeywords(pageNum, pageSize),
+    cacheable,
   );
-  route(app, content.announcementDetail, ({ id }) => service.announcement(id));
+  route(
+    app,
+    content.announcementList,
+    ({ pageNum, pageSize, keyword }) => service.announcements(pageNum, pageSize, keyword),
+    cacheable,
+  );
+  route(app, content.announcementDetail, ({ id }) => service.announcement(id), cacheable);
 }

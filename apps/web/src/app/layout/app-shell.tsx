@@ -1,8 +1,8 @@
-import { Spin } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { progress } from '../../lib/progress';
 import type { RouteMeta } from '../route-table';
+import { PageLoading } from './page-loading';
 
 const SITE = '车拍商城';
 
@@ -27,7 +27,7 @@ export function AppShell() {
   }, [location.pathname]);
 
   return (
-    <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+    <Suspense fallback={<PageLoading />}>
       <Outlet />
     </Suspense>
   );

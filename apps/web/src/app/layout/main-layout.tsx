@@ -1,25 +1,44 @@
-import { FloatButton, Spin } from 'antd';
-import { Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import type { RouteMeta } from '../route-table';
 import { Breadcrumbs } from './breadcrumbs';
+import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+const BackTop = lazy(() => import('./back-top'));
+
+/** Becomes true on the first scroll past `y` and stays true. */
+function useScrolledPast(y: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    if (past) return;
+    const check = () => window.scrollY > y && setPast(true);
+    window.addEventListener('scroll', check, { passive: true });
+    return () => window.removeEventListener('scroll', check);
+  }, [past, y]);
+  return past;
+}
 
 export function MainLayout() {
   const matches = useMatches();
   const hideFooter = matches.some((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta?.hideFooter);
+  const scrolled = useScrolledPast(300);
   return (
     <div className="site">
       <SiteHeader />
       <main className="site-main">
         <Breadcrumbs />
-        <Suspense fallback={<Spin size="large" style={{ display: 'block', margin: '120px auto' }} />}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
       {hideFooter ? null : <SiteFooter />}
-      <FloatButton.BackTop visibilityHeight={300} tooltip="回到顶部" />
+      {scrolled ? (
+        <Suspense fallback={null}>
+          <BackTop />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -12,9 +12,9 @@ export function SiteFooter() {
       <div className="container footer-columns">
         {SUPPORT_SECTIONS.map((s) => (
           <section key={s.type} className="footer-column">
-            <h4>
+            <h2 className="footer-title">
               <Link to={`/footerSupport/${s.path}`}>{s.title}</Link>
-            </h4>
+            </h2>
             <ul>
               {(data?.[s.type] ?? []).slice(0, PER_COLUMN).map((a) => (
                 <li key={a.id}>
@@ -25,7 +25,7 @@ export function SiteFooter() {
           </section>
         ))}
         <section className="footer-column footer-contact">
-          <h4>客服热线</h4>
+          <h2 className="footer-title">客服热线</h2>
           <p className="footer-phone">{SERVICE_PHONE}</p>
           <p>{SERVICE_HOURS}</p>
         </section>

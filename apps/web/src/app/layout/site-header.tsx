@@ -1,14 +1,15 @@
-import { DownOutlined, PhoneOutlined, UserOutlined } from '@ant-design/icons';
+import { PhoneOutlined } from '@ant-design/icons';
 import { SERVICE_HOURS, SERVICE_PHONE } from '@chepai/shared';
-import { Button, Dropdown, Modal, Space } from 'antd';
-import { useState } from 'react';
+import { Button, Space } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { displayName } from '../../lib/session';
 import { switchSession } from '../../lib/session-switch';
 import { useSession } from '../../lib/use-session';
 import { logoutHooks } from './logout-hooks';
 import { HeaderSearch } from './header-search';
-import { DisposeRules } from './dispose-rules';
+
+const UserMenu = lazy(() => import('./user-menu'));
+const DisposeModal = lazy(() => import('./dispose-modal'));
 
 const NAV = [
   { to: '/home', label: '首页' },
@@ -46,29 +47,9 @@ export function SiteHeader() {
           </span>
           <span className="topbar-user">
             {user ? (
-              <Dropdown
-                menu={{
-                  items: [
-                    { key: 'center', label: '个人中心' },
-                    ...(user.role === 'buyer' ? [{ key: 'deposits', label: '我的保证金' }] : []),
-                    { key: 'logout', label: '退出登录' },
-                  ],
-                  onClick: ({ key }) => {
-                    if (key === 'logout') void logout();
-                    else if (key === 'deposits') void navigate('/promiseMoneyReport');
-                    else
-                      void navigate(
-                        user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar',
-                      );
-                  },
-                }}
-              >
-                <a className="greeting" data-testid="greeting">
-                  <UserOutlined /> 您好，{displayName(user)}
-                  {user.role === 'seller' && user.businessUnitName ? `（${user.businessUnitName}）` : ''}{' '}
-                  <DownOutlined />
-                </a>
-              </Dropdown>
+              <Suspense fallback={<span className="greeting">您好</span>}>
+                <UserMenu user={user} onLogout={() => void logout()} />
+              </Suspense>
             ) : (
               <Space size={16}>
                 <Link to="/login">登录</Link>
@@ -108,17 +89,11 @@ export function SiteHeader() {
           ))}
         </div>
       </nav>
-      <Modal
-        title="处置车辆须知"
-        open={rulesOpen}
-        onCancel={() => setRulesOpen(false)}
-        onOk={dispose}
-        okText={user ? '我已了解，去提交' : '处置单位登录'}
-        cancelText="取消"
-        width={620}
-      >
-        <DisposeRules />
-      </Modal>
+      {rulesOpen ? (
+        <Suspense fallback={null}>
+          <DisposeModal loggedIn={Boolean(user)} onOk={dispose} onCancel={() => setRulesOpen(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -37,7 +37,7 @@ export function LotCard({ lot }: { lot: LotSummary }) {
     <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="lot-card" data-status={lot.status}>
       <div className="lot-card-cover">
         {lot.coverUrl ? (
-          <img src={lot.coverUrl} alt={lot.title} loading="lazy" />
+          <img src={lot.coverUrl} alt={lot.title} width={800} height={500} loading="lazy" />
         ) : (
           <div className="lot-card-nophoto">暂无图片</div>
         )}

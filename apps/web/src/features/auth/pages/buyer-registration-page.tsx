@@ -1,5 +1,5 @@
 import { accounts } from '@chepai/shared';
-import { Button, Checkbox, Col, Form, Input, Radio, Result, Row } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Result, Row } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/password-fields';
@@ -8,6 +8,7 @@ import { useAgreementLinks } from '../api/content-links';
 import { register, sendRegisterCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
 import '../auth.css';
+import { RadioGroupField } from '../../../components/radio-group-field';
 
 const schema = accounts.registerForm;
 const rule = (field: string) => [zodRule(schema, field)];
@@ -93,7 +94,7 @@ export default function BuyerRegistrationPage() {
           </Row>
           <div className="auth-section">实名信息</div>
           <Form.Item name="bidderType" label="竞买人类型" required>
-            <Radio.Group
+            <RadioGroupField
               optionType="button"
               buttonStyle="solid"
               options={Object.entries(accounts.BIDDER_TYPES).map(([value, label]) => ({ value, label }))}

@@ -79,7 +79,7 @@ function DepositForLot({ orderId }: { orderId: string }) {
               {params.has('cancelled') && (
                 <Alert type="info" showIcon message="您已取消支付，可重新发起" className="deposit-alert" />
               )}
-              <h3>竞买须知</h3>
+              <h2>竞买须知</h2>
               <ol>
                 <li>缴纳保证金后方可出价；首次出价不低于起拍价，之后每次按加价幅度的整数倍加价。</li>
                 <li>
@@ -125,7 +125,7 @@ export default function PromiseMoneyReportPage() {
         <DepositForLot orderId={id} />
       ) : (
         <div className="panel">
-          <h2 className="deposit-title">我的保证金</h2>
+          <h1 className="deposit-title">我的保证金</h1>
           <MyDeposits />
         </div>
       )}

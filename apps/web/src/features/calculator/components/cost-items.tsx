@@ -63,10 +63,10 @@ export function CostItems({ items, insurance, onInsurance, onOverride }: Props) 
     <div className="cost-items">
       {GROUPS.map(({ group, title }) => (
         <section key={group} className="cost-group">
-          <h4>
+          <h2>
             {title}
             <span className="cost-group-total">{formatFen(sum(items.filter((i) => i.group === group)))}</span>
-          </h4>
+          </h2>
           {group === 'insurance' && (
             <div className="insurance-choices">
               <label>

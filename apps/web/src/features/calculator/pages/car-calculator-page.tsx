@@ -78,7 +78,7 @@ export default function CarCalculatorPage() {
     <div className="container calculator-page">
       <div className="calc-layout">
         <aside className="calc-aside panel">
-          <h2 className="panel-title">购车计算器</h2>
+          <h1 className="panel-title">购车计算器</h1>
           <CalculatorPicker select={select} />
           {choice ? (
             <div className="calc-car" data-testid="calc-car">

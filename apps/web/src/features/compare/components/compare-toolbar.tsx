@@ -25,7 +25,7 @@ export const CompareToolbar = memo(function CompareToolbar(props: Props) {
   const empty = props.count === 0;
   return (
     <div className="compare-toolbar">
-      <h2>车型对比</h2>
+      <h1>车型对比</h1>
       <CompareCarSelect
         count={props.count}
         takenIds={props.takenIds}

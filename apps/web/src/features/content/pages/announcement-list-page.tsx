@@ -13,9 +13,9 @@ export default function AnnouncementListPage() {
   return (
     <div className="container">
       <div className="panel">
-        <h2 className="panel-title">
+        <h1 className="panel-title">
           <NotificationOutlined /> 平台公告
-        </h2>
+        </h1>
         <List
           loading={isLoading}
           className="announcement-list"

@@ -12,7 +12,7 @@ export default function SupportListPage() {
   const items = data?.[section.type] ?? [];
   return (
     <div className="panel">
-      <h2 className="panel-title">{section.title}</h2>
+      <h1 className="panel-title">{section.title}</h1>
       {isLoading ? (
         <Skeleton active />
       ) : items.length ? (

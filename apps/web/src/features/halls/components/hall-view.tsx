@@ -19,7 +19,7 @@ export function HallView({ hall }: { hall: HallName }) {
   return (
     <div className="container hall">
       <div className="hall-head">
-        <h2>{def.title}</h2>
+        <h1>{def.title}</h1>
         <span className="muted">{HINTS[hall]}</span>
         <span style={{ marginLeft: 'auto', display: 'flex', gap: 16 }}>
           {ORDER.filter((h) => h !== hall).map((h) => (

@@ -15,13 +15,13 @@ export function HallSection({ hall, count }: { hall: HallName; count: number | u
   );
   return (
     <section className="home-hall" aria-label={def.title} data-hall={hall}>
-      <h3 className="panel-title">
+      <h2 className="panel-title">
         {def.title}
         <span className="hall-count">{count ?? data?.total ?? 0} 辆</span>
         <Link to={`/${hall}`} className="more">
           更多 &gt;
         </Link>
-      </h3>
+      </h2>
       {isLoading ? (
         <Skeleton active />
       ) : data?.list.length ? (

@@ -1,4 +1,5 @@
 import { Button, Carousel } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 const SLIDES = [
@@ -27,13 +28,22 @@ const SLIDES = [
 
 export function HomeBanner() {
   const navigate = useNavigate();
+  const [current, setCurrent] = useState(0);
+  // Fading slides are not cloned, and the hidden ones are inert: no focusable control sits in an
+  // aria-hidden slide.
   return (
-    <Carousel autoplay autoplaySpeed={5000} className="home-banner">
-      {SLIDES.map((s) => (
+    <Carousel
+      autoplay
+      autoplaySpeed={5000}
+      effect="fade"
+      className="home-banner"
+      beforeChange={(_, next) => setCurrent(next)}
+    >
+      {SLIDES.map((s, i) => (
         <div key={s.title}>
-          <div className={`banner-slide banner-${s.tone}`}>
+          <div className={`banner-slide banner-${s.tone}`} inert={i !== current}>
             <div className="container">
-              <h2>{s.title}</h2>
+              <h2 className="banner-title">{s.title}</h2>
               <p>{s.text}</p>
               <Button size="large" type="primary" onClick={() => void navigate(s.to)}>
                 {s.cta}

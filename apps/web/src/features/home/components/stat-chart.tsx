@@ -1,39 +1,45 @@
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useStatByDate } from '../api/stat-queries';
 
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+/** True once the element has come within 200 px of the viewport (then stays true). */
+function useNearViewport(el: RefObject<HTMLElement | null>) {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const node = el.current;
+    if (!node || near) return;
+    if (typeof IntersectionObserver === 'undefined') return setNear(true);
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    io.observe(node);
+    return () => io.disconnect();
+  }, [el, near]);
+  return near;
+}
 
-/** Daily lots listed, under the hammer and sold over the last 30 days (Beijing dates). */
+/**
+ * Daily lots listed, under the hammer and sold over the last 30 days (Beijing dates). echarts is a
+ * separate chunk fetched only when the chart nears the viewport; the box keeps its size meanwhile.
+ */
 export function StatChart() {
   const { data } = useStatByDate();
   const el = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(el);
   useEffect(() => {
-    if (!el.current || !data) return;
-    const chart = echarts.init(el.current);
-    chart.setOption({
-      color: ['#3b82f6', '#e8491d', '#22a06b'],
-      tooltip: { trigger: 'axis' },
-      legend: { data: ['新上拍', '竞价中', '成交'], top: 0 },
-      grid: { left: 36, right: 12, top: 32, bottom: 24 },
-      xAxis: { type: 'category', data: data.dates, axisLabel: { fontSize: 11 } },
-      yAxis: { type: 'value', minInterval: 1 },
-      series: [
-        { name: '新上拍', type: 'bar', data: data.listed, barMaxWidth: 10 },
-        { name: '竞价中', type: 'line', data: data.onAuction, smooth: true, symbolSize: 4 },
-        { name: '成交', type: 'bar', data: data.sold, barMaxWidth: 10 },
-      ],
+    if (!near || !data) return;
+    let cleanup: (() => void) | undefined;
+    let cancelled = false;
+    void import('./stat-chart-render').then(({ renderStatChart }) => {
+      if (!cancelled && el.current) cleanup = renderStatChart(el.current, data);
     });
-    const resize = () => chart.resize();
-    window.addEventListener('resize', resize);
     return () => {
-      window.removeEventListener('resize', resize);
-      chart.dispose();
+      cancelled = true;
+      cleanup?.();
     };
-  }, [data]);
+  }, [near, data]);
   const sum = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0);
   return (
     <div className="stat-chart-wrap">

@@ -30,12 +30,13 @@ export default function HomePage() {
   const { data: hot } = useHotKeywords();
   return (
     <div className="home">
+      <h1 className="sr-only">车拍商城 · 机动车网络竞价平台</h1>
       <HomeBanner />
       <div className="container home-grid">
         <section className="panel home-steps" aria-label="竞拍流程">
-          <h3 className="panel-title">
+          <h2 className="panel-title">
             <ThunderboltOutlined /> 竞拍流程
-          </h3>
+          </h2>
           <ol className="steps">
             {STEPS.map((s, i) => (
               <li key={s}>
@@ -50,12 +51,12 @@ export default function HomePage() {
           </p>
         </section>
         <section className="panel home-notices" aria-label="平台公告">
-          <h3 className="panel-title">
+          <h2 className="panel-title">
             <NotificationOutlined /> 平台公告{' '}
             <Link to="/announcement/list" className="more">
               更多 &gt;
             </Link>
-          </h3>
+          </h2>
           <ul className="link-list">
             {(notices?.list ?? []).map((n) => (
               <li key={n.id}>
@@ -69,12 +70,12 @@ export default function HomePage() {
           </ul>
         </section>
         <section className="panel home-guide" aria-label="购车指南">
-          <h3 className="panel-title">
+          <h2 className="panel-title">
             <ReadOutlined /> 购车指南{' '}
             <Link to="/footerSupport/zhiNan" className="more">
               更多 &gt;
             </Link>
-          </h3>
+          </h2>
           <ul className="link-list">
             {(support?.['1'] ?? []).slice(0, 6).map((a) => (
               <li key={a.id}>
@@ -86,15 +87,15 @@ export default function HomePage() {
       </div>
       <div className="container home-stats">
         <section className="panel" aria-label="成交统计">
-          <h3 className="panel-title">
+          <h2 className="panel-title">
             <BarChartOutlined /> 近30天成交统计
-          </h3>
+          </h2>
           <StatChart />
         </section>
         <section className="panel" aria-label="拍卖大厅">
-          <h3 className="panel-title">
+          <h2 className="panel-title">
             <FireOutlined /> 拍卖大厅
-          </h3>
+          </h2>
           <div className="hall-tiles">
             {HALL_ORDER.map((h) => (
               <Link key={h} to={`/${h}`} className="hall-tile">

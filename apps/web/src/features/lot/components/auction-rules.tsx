@@ -5,7 +5,7 @@ import { yuanText } from '../../../components/lots/format';
 export function AuctionRules({ lot }: { lot: LotDetail }) {
   return (
     <section className="panel lot-section" id="rules">
-      <h3 className="panel-title">竞价规则</h3>
+      <h2 className="panel-title">竞价规则</h2>
       <ol className="rules-list">
         <li>竞买人须实名注册，并在竞价结束前缴纳保证金 {yuanText(lot.deposit)}，方可出价。</li>
         <li>

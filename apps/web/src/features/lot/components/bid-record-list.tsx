@@ -20,9 +20,9 @@ export function BidRecordList({
   const finished = status === 5 || status === 6;
   return (
     <section className="panel lot-section" id="bids">
-      <h3 className="panel-title">
+      <h2 className="panel-title">
         出价记录 <span className="muted">共 {data?.total ?? bidCount} 次</span>
-      </h3>
+      </h2>
       <Table<BidRecord>
         rowKey="seq"
         size="small"

@@ -23,12 +23,12 @@ export function ConditionSection({ lot }: { lot: LotDetail }) {
   const c = lot.condition;
   return (
     <section className="panel lot-section" id="condition">
-      <h3 className="panel-title">
+      <h2 className="panel-title">
         车况检测报告{' '}
         <span className="muted condition-meta">
           {c.inspector} · 检测日期 {c.inspectedAt}
         </span>
-      </h3>
+      </h2>
       <div className="condition-head">
         <div className="condition-grade">
           <strong>{c.overallGrade}</strong>
@@ -50,7 +50,7 @@ export function ConditionSection({ lot }: { lot: LotDetail }) {
           </li>
         ))}
       </ul>
-      <h4 className="docs-title">随车手续</h4>
+      <h3 className="docs-title">随车手续</h3>
       <div className="docs">
         {lot.documents.map((d) => (
           <span key={d.name} className={d.provided ? 'flag good' : 'flag missing'}>

@@ -16,7 +16,14 @@ export function LotGallery({
   return (
     <div className="gallery">
       <div className="gallery-main" onClick={() => setOpen(true)} role="button" aria-label="查看大图">
-        <img src={shown?.url} alt={`${title} ${shown?.label ?? ''}`} />
+        {/* The page's largest paint: fetched first, its box sized before it arrives. */}
+        <img
+          src={shown?.url}
+          alt={`${title} ${shown?.label ?? ''}`}
+          width={800}
+          height={500}
+          fetchPriority="high"
+        />
         <span className="gallery-hint">
           {shown?.label} · 点击查看大图（{current + 1}/{photos.length}）
         </span>
@@ -31,7 +38,7 @@ export function LotGallery({
             onMouseEnter={() => setCurrent(i)}
             title={p.label}
           >
-            <img src={p.url} alt={p.label} />
+            <img src={p.url} alt={p.label} width={80} height={50} loading="lazy" />
           </button>
         ))}
       </div>

@@ -33,7 +33,7 @@ export function SpecSection({ lot }: { lot: LotDetail }) {
   ];
   return (
     <section className="panel lot-section" id="specs">
-      <h3 className="panel-title">车辆信息</h3>
+      <h2 className="panel-title">车辆信息</h2>
       <Descriptions
         bordered
         size="small"

@@ -1,10 +1,11 @@
 import { accounts } from '@chepai/shared';
-import { Alert, App, Button, Form, Input, Radio } from 'antd';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { QueryState } from '../../../components/query-state';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../lib/zod-rules';
 import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
+import { RadioGroupField } from '../../../components/radio-group-field';
 
 const schema = accounts.invoiceForm;
 const rule = (f: string) => [zodRule(schema, f)];
@@ -77,7 +78,7 @@ export default function InvoiceInformationPage() {
             data-testid="invoice-form"
           >
             <Form.Item name="invoiceType" label="发票类型" required>
-              <Radio.Group
+              <RadioGroupField
                 options={Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }))}
               />
             </Form.Item>
@@ -88,7 +89,7 @@ export default function InvoiceInformationPage() {
               rules={rule('titleType')}
               dependencies={['invoiceType']}
             >
-              <Radio.Group
+              <RadioGroupField
                 options={Object.entries(accounts.TITLE_TYPES).map(([value, label]) => ({
                   value,
                   label,

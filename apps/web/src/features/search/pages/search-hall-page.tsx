@@ -8,7 +8,7 @@ export default function SearchHallPage() {
   return (
     <div className="container search-hall">
       <div className="hall-head">
-        <h2>{keyword ? `“${keyword}”的搜索结果` : '全部车辆'}</h2>
+        <h1>{keyword ? `“${keyword}”的搜索结果` : '全部车辆'}</h1>
         <span className="muted">支持品牌、车系、城市、车牌归属地，以及拼音和首字母（如 byd）</span>
       </div>
       <LotBrowser />
