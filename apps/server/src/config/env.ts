@@ -14,6 +14,17 @@ const schema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** 32 bytes (64 hex digits or base64); unset: a key generated at first start, kept in the database. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, '应为 32 字节：64 位十六进制或 base64')
+    .optional(),
+  /** Uploaded files go to S3-compatible object storage when S3_BUCKET is set, else under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; webDist: string; publicUrl: string };
@@ -26,6 +37,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`配置项 ${first?.path.join('.') ?? ''} 无效：${first?.message ?? ''}`);
   }
   const env = parsed.data;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('配置项 S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置');
+  }
   const here = path.dirname(new URL(import.meta.url).pathname);
   const repoRoot = path.resolve(here, '../../../..');
   // npm runs workspace scripts inside the workspace; relative paths mean the caller's directory.

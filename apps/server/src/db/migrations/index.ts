@@ -7,6 +7,9 @@ import * as m005 from './005-bidding';
 import * as m006 from './006-lot-age-mileage-index';
 import * as m007 from './007-deals';
 import * as m008 from './008-listing-keys';
+import { sealIdCards } from './009-seal-id-cards';
+import * as m010 from './010-files';
+import type { MigrationOptions } from './options';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,11 @@ export const migrations: Record<string, Migration> = {
   '006-lot-age-mileage-index': m006,
   '007-deals': m007,
   '008-listing-keys': m008,
+  '010-files': m010,
 };
+
+/** Every migration with the settings some of them need (those that seal existing rows). */
+export const migrationsWith = (options: MigrationOptions): Record<string, Migration> => ({
+  ...migrations,
+  '009-seal-id-cards': sealIdCards(options),
+});
