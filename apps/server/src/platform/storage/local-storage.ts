@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertKey, type Storage } from './storage';
@@ -22,7 +21,7 @@ export function localStorage(root: string): Storage {
       try {
         const handle = await fs.open(full(key), 'r');
         const { size } = await handle.stat();
-        return { body: createReadStream('', { fd: handle.fd }), size };
+        return { body: handle.createReadStream(), size };
       } catch (e) {
         if (isMissing(e)) return null;
         throw e;
