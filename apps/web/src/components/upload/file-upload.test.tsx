@@ -28,16 +28,20 @@ function jpeg(name = 'car.jpg', size = 1000, type = 'image/jpeg') {
 }
 
 // antd's responsive grid asks the browser about media queries; jsdom has none.
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  dispatchEvent: () => false,
-})) as unknown as typeof window.matchMedia;
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
 
 const Shell = ({ children }: { children: ReactNode }) => (
   <ConfigProvider locale={zhCN}>
