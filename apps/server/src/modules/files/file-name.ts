@@ -16,7 +16,7 @@ export function cleanFileName(given: string | undefined, ext: string): string {
     throw badRequest('文件名不能包含路径，请重新选择文件');
   const name = raw.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
   const dot = name.lastIndexOf('.');
-  let base = (dot > 0 ? name.slice(0, dot) : name).replace(/^\.+/, '').trim();
+  let base = (dot >= 0 ? name.slice(0, dot) : name).replace(/^\.+/, '').trim();
   if ([...base].length > MAX_BASE) base = [...base].slice(0, MAX_BASE).join('');
   return `${base || '文件'}.${ext}`;
 }
