@@ -49,13 +49,18 @@ export async function registerFiles(
     service.getUrl(currentUser(request), fileId, variant),
   );
 
-  const send = async (reply: FastifyReply, opened: Awaited<ReturnType<typeof service.open>>, cache: string) =>
-    reply
+  const send = async (
+    reply: FastifyReply,
+    opened: Awaited<ReturnType<typeof service.open>>,
+    cache: string,
+  ) => {
+    if (opened.size > 0) reply.header('content-length', opened.size);
+    return reply
       .header('content-type', opened.contentType)
-      .header('content-length', opened.size)
       .header('content-disposition', contentDisposition('inline', opened.fileName))
       .header('cache-control', cache)
       .send(opened.body);
+  };
 
   type Params = { Params: { id: string; variant: string }; Querystring: Record<string, unknown> };
   // Public files never change under their id: cached for a year by browsers and CDNs.
