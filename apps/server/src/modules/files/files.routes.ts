@@ -21,6 +21,9 @@ function variantOf(text: string): Variant {
   return text;
 }
 
+/** The upload's fields through its contract (the one place an input check for upload lives). */
+const parseFields = (raw: unknown) => files.upload.input.parse(raw);
+
 export async function registerFiles(
   app: FastifyInstance,
   ctx: AppContext,
@@ -39,8 +42,11 @@ export async function registerFiles(
     await scope.register(multipart, { preservePath: true });
     scope.post(`/api${files.upload.path}`, async (request) => {
       await app.checkAuth(request, files.upload.auth);
+      // A body that is not multipart still has its fields checked first, so bad fields get the
+      // same messages as on every other endpoint; then it is refused for not being multipart.
+      if (!request.isMultipart()) parseFields(request.body ?? {});
       const { fields, file } = await readUpload(request);
-      const input = files.upload.input.parse(fields);
+      const input = parseFields(fields);
       return ok(await service.upload(currentUser(request), input, file));
     });
   });
