@@ -8,6 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../../platform/storage/storage';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { accountsKit, newTel } from '../accounts/accounts-test-kit';
+import { sessions } from '../accounts/sessions';
+import { filesService } from './files.service';
+import { signedUrls } from './signed-url';
 import { EXE, filesKit, hasGpsPointer, PDF, phoneJpeg, pngBytes, SVG_WITH_SCRIPT } from './files-test-kit';
 
 let t: TestApp;
@@ -302,6 +305,21 @@ describe('reading and deleting', () => {
     const again = await f.del(owner, id);
     expect([again.statusCode, envelope(again).msg]).toEqual([404, '文件不存在或已删除']);
     expect((await f.getUrl(owner, id)).statusCode).toBe(404);
+  });
+
+  it('the operator/counterparty hook can let another user read, and only what it allows', async () => {
+    const { body } = await f.upload(owner, { data: await pngBytes() });
+    const asOther = (await sessions(t.ctx).resolve(other))!;
+    const service = filesService(t.ctx, {
+      storage: createStorage(t.ctx.env),
+      urls: signedUrls('k', t.ctx.now),
+      access: {
+        mayAlsoRead: async (u, file) => u.id === asOther.id && file.id === body.data.id,
+        mayAlsoDelete: async () => false,
+      },
+    });
+    expect(await service.getUrl(asOther, body.data.id, 'original')).toMatch(/^\/api\/files\/s\//);
+    await expect(service.remove(asOther, body.data.id)).rejects.toThrow('只能删除自己上传的文件');
   });
 
   it('unknown and malformed file ids', async () => {
