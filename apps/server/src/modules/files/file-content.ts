@@ -50,6 +50,9 @@ async function detect(bytes: Buffer, type: files.FileType): Promise<string> {
   const mime = found?.mime ?? '';
   const allowed: readonly string[] =
     type === 'image' ? files.IMAGE_CONTENT_TYPES : files.DOCUMENT_CONTENT_TYPES;
+  if (!allowed.includes(mime) && mime.startsWith('image/')) {
+    throw badRequest(`暂不支持 ${found!.ext.toUpperCase()} 格式的图片，请上传 JPG、PNG 或 WebP 图片`);
+  }
   if (!allowed.includes(mime)) {
     throw badRequest(type === 'image' ? files.UPLOAD_MESSAGES.notImage : '请上传 PDF 或图片格式的文件');
   }

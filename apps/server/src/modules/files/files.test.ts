@@ -173,6 +173,20 @@ describe('upload', () => {
         400,
         '请上传 PDF 或图片格式的文件',
       ],
+      [
+        'a GIF (an image, but not one kept)',
+        async () => [
+          owner,
+          {
+            data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+              .gif()
+              .toBuffer(),
+            filename: 'a.gif',
+          },
+        ],
+        400,
+        '暂不支持 GIF 格式的图片，请上传 JPG、PNG 或 WebP 图片',
+      ],
       ['a broken JPEG', async () => [owner, { data: corrupt }], 400, '图片已损坏或无法识别，请重新选择'],
       [
         'an unknown type',
