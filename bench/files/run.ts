@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sessions } from '../../apps/server/src/modules/accounts/sessions';
-import { multipart } from '../../apps/server/src/modules/files/files-test-kit';
+import { multipart } from '../../apps/server/src/test/files-kit';
 import { createTestApp } from '../../apps/server/src/test/test-app';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

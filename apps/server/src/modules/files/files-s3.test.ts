@@ -3,7 +3,7 @@ import { createStorage } from '../../platform/storage/storage';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { accountsKit, newTel } from '../accounts/accounts-test-kit';
-import { filesKit, phoneJpeg } from './files-test-kit';
+import { filesKit, phoneJpeg } from '../../test/files-kit';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let t: TestApp;

@@ -11,7 +11,15 @@ import { accountsKit, newTel } from '../accounts/accounts-test-kit';
 import { sessions } from '../accounts/sessions';
 import { filesService } from './files.service';
 import { signedUrls } from './signed-url';
-import { EXE, filesKit, hasGpsPointer, PDF, phoneJpeg, pngBytes, SVG_WITH_SCRIPT } from './files-test-kit';
+import {
+  EXE,
+  filesKit,
+  hasGpsPointer,
+  PDF,
+  phoneJpeg,
+  pngBytes,
+  SVG_WITH_SCRIPT,
+} from '../../test/files-kit';
 
 let t: TestApp;
 let f: ReturnType<typeof filesKit>;
@@ -208,7 +216,6 @@ describe('upload', () => {
     it('two files, a file under another field name, or no multipart at all', async () => {
       const count = await fileCount();
       const png = await pngBytes();
-      const { multipart } = await import('./files-test-kit');
       const post = (payload: Buffer | string, contentType: string) =>
         t.app.inject({
           method: 'POST',

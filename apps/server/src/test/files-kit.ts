@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { envelope, type TestApp } from '../../test/test-app';
+import { envelope, type TestApp } from './test-app';
 
 type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
 
