@@ -14,6 +14,7 @@ import { signedUrls } from './signed-url';
 import {
   EXE,
   filesKit,
+  multipart,
   hasGpsPointer,
   PDF,
   phoneJpeg,
