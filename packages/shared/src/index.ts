@@ -14,5 +14,6 @@ export * from './domain/identity';
 export * from './domain/password';
 export * from './constants';
 export * as bidding from './contracts/bidding';
+export * as files from './contracts/files';
 export * from './events';
 export * from './domain';

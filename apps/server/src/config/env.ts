@@ -20,6 +20,17 @@ const schema = z.object({
   WS_PER_USER: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: z.string().default('false'),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
+  /** 32 bytes (64 hex digits or base64); unset: a key generated at first start, kept in the database. */
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, '应为 32 字节：64 位十六进制或 base64')
+    .optional(),
+  /** Uploaded files go to S3-compatible object storage when S3_BUCKET is set, else under DATA_DIR/files. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -45,6 +56,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const production = env.NODE_ENV === 'production';
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('配置项 S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置');
+  }
   const here = path.dirname(new URL(import.meta.url).pathname);
   // src/config/env.ts when run from source, dist/server.js when compiled (apps/server/scripts/build.mjs).
   const serverRoot = path.basename(here) === 'dist' ? path.resolve(here, '..') : path.resolve(here, '../..');

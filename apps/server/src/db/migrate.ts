@@ -1,11 +1,12 @@
 import { Migrator, type Kysely } from 'kysely';
-import { migrations } from './migrations/index';
+import { migrationsWith } from './migrations/index';
+import type { MigrationOptions } from './migrations/options';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<any>, options: MigrationOptions = {}): Promise<string[]> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => migrationsWith(options) },
     allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();

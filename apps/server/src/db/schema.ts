@@ -297,7 +297,9 @@ export interface AppUserTable {
   tel: string | null;
   password_hash: string | null;
   real_name: string;
-  id_card_no: string | null;
+  /** AES-256-GCM (platform/crypto), never plain; `id_card_index` is its keyed hash for uniqueness. */
+  id_card_sealed: string | null;
+  id_card_index: string | null;
   bidder_type: 'personal' | 'company' | null;
   company_name: string | null;
   credit_code: string | null;
@@ -393,4 +395,24 @@ export interface Database {
   lot_photo: LotPhotoTable;
   bid: BidTable;
   deal: DealTable;
+  file: FileTable;
+}
+
+export interface FileTable {
+  id: GeneratedId;
+  owner_id: Int8;
+  owner_unit_id: Int8 | null;
+  is_private: boolean;
+  type: 'image' | 'document';
+  content_type: string;
+  size: number;
+  storage_key: string;
+  sha256: string;
+  thumb_key: string | null;
+  thumb_size: number | null;
+  width: number | null;
+  height: number | null;
+  original_name: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
 }

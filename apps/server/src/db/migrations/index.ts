@@ -8,6 +8,9 @@ import * as m006 from './006-lot-age-mileage-index';
 import * as m007 from './007-deals';
 import * as m008 from './008-listing-keys';
 import * as m009 from './009-shared-limits';
+import { sealIdCards } from './010-seal-id-cards';
+import * as m011 from './011-files';
+import type { MigrationOptions } from './options';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +23,11 @@ export const migrations: Record<string, Migration> = {
   '007-deals': m007,
   '008-listing-keys': m008,
   '009-shared-limits': m009,
+  '011-files': m011,
 };
+
+/** Every migration with the settings some of them need (those that seal existing rows). */
+export const migrationsWith = (options: MigrationOptions): Record<string, Migration> => ({
+  ...migrations,
+  '010-seal-id-cards': sealIdCards(options),
+});

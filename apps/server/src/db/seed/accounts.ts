@@ -1,6 +1,8 @@
 import { creditCodeCheckChar, idCardCheckChar } from '@chepai/shared';
 import type { AppContext } from '../../context';
+import { idCardVault } from '../../modules/accounts/id-card-vault';
 import { hashPassword } from '../../modules/accounts/passwords';
+import { dataCryptoFor } from '../../platform/crypto/data-key';
 
 const withCheck = (first17: string) => first17 + idCardCheckChar(first17);
 
@@ -28,7 +30,8 @@ export const demoBuyers = [
 
 export async function seedAccounts(ctx: AppContext) {
   const { db } = ctx.dbh;
-  for (const { password, ...buyer } of demoBuyers) {
+  const idCards = idCardVault(await dataCryptoFor(ctx));
+  for (const { password, id_card_no, ...buyer } of demoBuyers) {
     const exists = await db
       .selectFrom('app_user')
       .select('id')
@@ -37,7 +40,13 @@ export async function seedAccounts(ctx: AppContext) {
     if (exists) continue;
     await db
       .insertInto('app_user')
-      .values({ role: 'buyer', ...buyer, password_hash: await hashPassword(password), agreed_at: ctx.now() })
+      .values({
+        role: 'buyer',
+        ...buyer,
+        ...idCards.columns(id_card_no),
+        password_hash: await hashPassword(password),
+        agreed_at: ctx.now(),
+      })
       .onConflict((oc) => oc.column('tel').where('tel', 'is not', null).doNothing())
       .execute();
   }

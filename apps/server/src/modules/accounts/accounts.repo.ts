@@ -13,12 +13,13 @@ export function accountsRepo(db: Kysely<Database>) {
   return {
     byTel: (tel: string) => db.selectFrom('app_user').selectAll().where('tel', '=', tel).executeTakeFirst(),
     byId: (id: string) => db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst(),
-    idCardTaken: async (idCardNo: string) =>
+    /** `index`: the ID number's blind index (id-card-vault.ts); the number itself is never stored. */
+    idCardTaken: async (index: string) =>
       Boolean(
         await db
           .selectFrom('app_user')
           .select('id')
-          .where('id_card_no', '=', idCardNo)
+          .where('id_card_index', '=', index)
           .where('role', '=', 'buyer')
           .executeTakeFirst(),
       ),
@@ -27,7 +28,8 @@ export function accountsRepo(db: Kysely<Database>) {
       tel: string;
       password_hash: string;
       real_name: string;
-      id_card_no: string;
+      id_card_sealed: string;
+      id_card_index: string;
       bidder_type: 'personal' | 'company';
       company_name: string | null;
       credit_code: string | null;

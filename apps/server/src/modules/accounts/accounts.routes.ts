@@ -12,6 +12,8 @@ import { passwordTransport } from './rsa';
 import { makePepper, makeRsaPrivateKey } from './secrets';
 import { sessions as createSessions } from './sessions';
 import { formatBeijing } from '../../lib/time';
+import { dataCryptoFor } from '../../platform/crypto/data-key';
+import { idCardVault } from './id-card-vault';
 
 export async function registerAccounts(
   app: FastifyInstance,
@@ -19,9 +21,10 @@ export async function registerAccounts(
   sender: SmsSender = createSmsSender(ctx),
 ) {
   const { db } = ctx.dbh;
-  const [privateKey, pepper] = await Promise.all([
+  const [privateKey, pepper, crypto] = await Promise.all([
     ensureSecret(db, 'rsa_private_key', makeRsaPrivateKey),
     ensureSecret(db, 'sms_pepper', makePepper),
+    dataCryptoFor(ctx),
   ]);
   const sessions = createSessions(ctx);
   const service = accountsService(ctx, {
@@ -29,6 +32,7 @@ export async function registerAccounts(
     sessions,
     sender,
     pepper,
+    idCards: idCardVault(crypto),
   });
 
   app.decorateRequest('user', null);

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import type { PasswordTransport } from './rsa';
 import type { Sessions } from './sessions';
 import { CODE_EXPIRED, RESEND_SECONDS, smsCodes } from './sms-codes';
+import type { IdCardVault } from './id-card-vault';
 import { toInvoice, toUserInfo } from './user-info';
 
 export const WRONG_LOGIN = '手机号或密码错误';
@@ -24,18 +25,24 @@ function plainPassword(transport: PasswordTransport, cipher: string): string {
 
 export function accountsService(
   ctx: AppContext,
-  deps: { transport: PasswordTransport; sessions: Sessions; sender: SmsSender; pepper: string },
+  deps: {
+    transport: PasswordTransport;
+    sessions: Sessions;
+    sender: SmsSender;
+    pepper: string;
+    idCards: IdCardVault;
+  },
 ) {
   const repo = accountsRepo(ctx.dbh.db);
   const codes = smsCodes(ctx, deps.sender, deps.pepper);
-  const { transport, sessions } = deps;
+  const { transport, sessions, idCards } = deps;
   const throttle = loginThrottle(ctx);
 
   const loggedIn = async (user: UserRow, ip: string): Promise<accounts.LoginResult> => {
     // Sessions are never deleted (only revoked or expired), so none before this one = a first login.
     const firstLogin = !(await sessions.everCreated(user.id));
     return {
-      userInfo: toUserInfo(user),
+      userInfo: toUserInfo(user, idCards),
       role: user.role,
       token: await sessions.create(user.id, ip),
       firstLogin,
@@ -98,7 +105,8 @@ export function accountsService(
     async register(input: z.output<(typeof accounts.register)['input']>, ip: string) {
       const password = plainPassword(transport, input.password);
       if (await repo.byTel(input.tel)) throw conflict('该手机号已注册，请直接登录');
-      if (await repo.idCardTaken(input.idCardNo)) throw conflict('该身份证号已注册，如有疑问请联系客服');
+      if (await repo.idCardTaken(idCards.index(input.idCardNo)))
+        throw conflict('该身份证号已注册，如有疑问请联系客服');
       await codes.verify(input.tel, 'register', input.code, true);
       const passwordHash = await hashPassword(password);
       try {
@@ -106,7 +114,7 @@ export function accountsService(
           tel: input.tel,
           password_hash: passwordHash,
           real_name: input.realName,
-          id_card_no: input.idCardNo,
+          ...idCards.columns(input.idCardNo),
           bidder_type: input.bidderType,
           company_name: input.bidderType === 'company' ? input.companyName : null,
           credit_code: input.bidderType === 'company' ? input.creditCode : null,
@@ -178,10 +186,10 @@ export function accountsService(
         if (isUniqueViolation(e)) throw conflict('该手机号已被其他账号使用');
         throw e;
       }
-      return { tel: toUserInfo({ ...user, tel: input.tel }).tel };
+      return { tel: toUserInfo({ ...user, tel: input.tel }, idCards).tel };
     },
 
-    info: async (userId: string) => toUserInfo(await userOf(userId)),
+    info: async (userId: string) => toUserInfo(await userOf(userId), idCards),
     async invoice(userId: string) {
       const row = await repo.invoice(userId);
       return row ? toInvoice(row) : null;

@@ -2,6 +2,8 @@ import { constants, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { accountsKit, newIp, newTel } from '../../test/accounts-test-kit';
+import { dataCryptoFor } from '../../platform/crypto/data-key';
+import { ID_CARD_CONTEXT } from './id-card-vault';
 import { hashToken } from './sessions';
 
 let t: TestApp;
@@ -39,7 +41,11 @@ describe('registration', () => {
       .where('tel', '=', tel)
       .executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
-    expect(row.id_card_no).toBe(body.idCardNo);
+    // Stored sealed: the plain number is nowhere in the row, and it opens back to what was sent.
+    expect(JSON.stringify(row)).not.toContain(body.idCardNo);
+    const crypto = await dataCryptoFor(t.ctx);
+    expect(crypto.open(row.id_card_sealed!, ID_CARD_CONTEXT)).toBe(body.idCardNo);
+    expect(row.id_card_index).toBe(crypto.blindIndex(body.idCardNo, ID_CARD_CONTEXT));
     expect(row.role).toBe('buyer');
     expect(row.agreed_at).not.toBeNull();
     const again = await k.post('user/buyer/register', await registerBody(newTel(), code));

@@ -1,16 +1,17 @@
-import { maskIdCard, maskTel, type accounts } from '@chepai/shared';
+import { maskTel, type accounts } from '@chepai/shared';
 import { formatBeijing } from '../../lib/time';
 import type { InvoiceRow, UserRow } from './accounts.repo';
+import type { IdCardVault } from './id-card-vault';
 
 /** What the client may see of a user: real-name data masked. */
-export function toUserInfo(u: UserRow): accounts.UserInfo {
+export function toUserInfo(u: UserRow, vault: IdCardVault): accounts.UserInfo {
   return {
     userId: u.id,
     role: u.role,
     buyerName: u.real_name,
     tel: u.tel ? maskTel(u.tel) : '',
     realName: u.real_name,
-    idCardNo: u.id_card_no ? maskIdCard(u.id_card_no) : '',
+    idCardNo: vault.masked(u),
     bidderType: u.bidder_type ?? 'personal',
     companyName: u.company_name,
     creditCode: u.credit_code,

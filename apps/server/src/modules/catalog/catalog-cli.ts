@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
   const target = path.resolve(env.callerDir, file);
   const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
   try {
-    await migrateToLatest(dbh.db);
+    await migrateToLatest(dbh.db, { dataEncryptionKey: env.DATA_ENCRYPTION_KEY });
     if (command === 'export') {
       const text = await exportCatalogText(dbh.db, format);
       fs.writeFileSync(target, text);

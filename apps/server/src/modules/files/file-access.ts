@@ -1,0 +1,26 @@
+import type { SessionUser } from '../accounts/sessions';
+import type { FileRow } from './files.repo';
+
+/**
+ * Who besides the owner may read a private file or delete a file. Today: nobody. The operator
+ * console (operators) and the deal documents (the counterparty of the deal a file belongs to)
+ * plug in here, through `registerFiles(app, ctx, { access })`.
+ */
+export interface OperatorOrCounterpartyAccess {
+  mayAlsoRead(user: SessionUser, file: FileRow): Promise<boolean>;
+  mayAlsoDelete(user: SessionUser, file: FileRow): Promise<boolean>;
+}
+
+export const ownerOnly: OperatorOrCounterpartyAccess = {
+  mayAlsoRead: async () => false,
+  mayAlsoDelete: async () => false,
+};
+
+export const isOwner = (user: SessionUser, file: FileRow) => String(file.owner_id) === user.id;
+
+/**
+ * The business unit a seller acts for, when the session carries one (seller sessions do once
+ * business units exist); buyers have none.
+ */
+export const actingUnitOf = (user: SessionUser): string | null =>
+  (user as SessionUser & { businessUnitId?: string | null }).businessUnitId ?? null;

@@ -1,0 +1,172 @@
+import type { files } from '@chepai/shared';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App, Button, ConfigProvider, Form } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FileUpload, type FileUploadProps } from './file-upload';
+import { requiredUploadRule } from './upload-rules';
+
+const api = vi.hoisted(() => ({ uploadFile: vi.fn(), deleteFile: vi.fn(), fileUrl: vi.fn() }));
+vi.mock('./upload-api', () => api);
+
+const uploaded = (id: string, extra: Partial<files.UploadedFile> = {}): files.UploadedFile => ({
+  id,
+  fileUrl: `/api/files/p/${id}/original`,
+  fileName: `car-${id}.jpg`,
+  thumbnailUrl: `/api/files/p/${id}/thumbnail`,
+  contentType: 'image/jpeg',
+  size: 1000,
+  isPrivate: false,
+  ...extra,
+});
+
+function jpeg(name = 'car.jpg', size = 1000, type = 'image/jpeg') {
+  const f = new File(['x'], name, { type });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+}
+
+// antd's responsive grid asks the browser about media queries; jsdom has none.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+const Shell = ({ children }: { children: ReactNode }) => (
+  <ConfigProvider locale={zhCN}>
+    <App>{children}</App>
+  </ConfigProvider>
+);
+
+function renderUpload(props: Partial<FileUploadProps> = {}) {
+  const onChange = vi.fn();
+  render(
+    <Shell>
+      <FileUpload type="image" isPrivate={false} maxCount={3} onChange={onChange} {...props} />
+    </Shell>,
+  );
+  return { onChange };
+}
+
+const input = () => document.querySelector('input[type=file]') as HTMLInputElement;
+async function choose(...chosen: File[]) {
+  await act(async () => {
+    fireEvent.change(input(), { target: { files: chosen } });
+  });
+}
+
+beforeEach(() => {
+  api.uploadFile.mockReset();
+  api.deleteFile.mockReset();
+  api.fileUrl.mockReset();
+});
+afterEach(() => cleanup());
+
+describe('FileUpload', () => {
+  it('refuses a file over 10 MB before sending it', async () => {
+    renderUpload();
+    await choose(jpeg('big.jpg', 10 * 1024 * 1024 + 1));
+    expect(await screen.findByText('文件超过10M，无法上传')).toBeTruthy();
+    expect(api.uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('takes only pictures where a picture is asked for', async () => {
+    renderUpload();
+    await choose(jpeg('contract.pdf', 1000, 'application/pdf'));
+    expect(await screen.findByText('请上传图片格式的文件')).toBeTruthy();
+    await choose(jpeg('virus.jpg', 1000, 'application/x-msdownload'));
+    await waitFor(() => expect(screen.getAllByText('请上传图片格式的文件')).toHaveLength(2));
+    expect(api.uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('refuses more files than the limit, counting those already listed', async () => {
+    renderUpload({ value: [uploaded('1')], maxCount: 2 });
+    await choose(jpeg('a.jpg'), jpeg('b.jpg'));
+    expect(await screen.findByText('共选择了3个文件，超过了最大限制2个')).toBeTruthy();
+    expect(api.uploadFile).not.toHaveBeenCalled();
+  });
+
+  it('says so and lists the file when the upload succeeds', async () => {
+    api.uploadFile.mockResolvedValue(uploaded('7'));
+    const { onChange } = renderUpload();
+    await choose(jpeg('car.jpg'));
+    expect(await screen.findByText('上传成功')).toBeTruthy();
+    expect(api.uploadFile).toHaveBeenCalledWith(
+      expect.any(File),
+      expect.objectContaining({ type: 'image', isPrivate: false }),
+    );
+    expect(onChange).toHaveBeenLastCalledWith([uploaded('7')]);
+  });
+
+  it("says '文件上传失败' and drops the file when the server refuses it", async () => {
+    let reject: (e: Error) => void = () => undefined;
+    api.uploadFile.mockReturnValue(new Promise((_, r) => (reject = r)));
+    const { onChange } = renderUpload();
+    await choose(jpeg('car.jpg'));
+    await waitFor(() => expect(screen.getByText('car.jpg')).toBeTruthy()); // listed while uploading
+    await act(async () => reject(new Error('请上传图片格式的文件')));
+    expect(await screen.findByText('文件上传失败：请上传图片格式的文件')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('car.jpg')).toBeNull());
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('asks before deleting; cancel keeps the file, confirming deletes it', async () => {
+    api.deleteFile.mockResolvedValue(null);
+    const { onChange } = renderUpload({ value: [uploaded('9')] });
+    const remove = () => screen.getByTitle('删除文件');
+    await act(async () => fireEvent.click(remove()));
+    expect(await screen.findByText('确定删除文件“car-9.jpg”吗？删除后不可恢复。')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '取 消' })));
+    expect(api.deleteFile).not.toHaveBeenCalled();
+    expect(onChange).not.toHaveBeenCalled();
+
+    await act(async () => fireEvent.click(remove()));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '删 除' })));
+    expect(api.deleteFile).toHaveBeenCalledWith('9');
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+
+  it('previews a private picture through a signed address', async () => {
+    api.fileUrl.mockImplementation(
+      async (id: string, variant = 'original') => `/api/files/s/${id}/${variant}?exp=1&sig=x`,
+    );
+    renderUpload({ value: [uploaded('5', { isPrivate: true, fileUrl: '', thumbnailUrl: null })] });
+    await waitFor(() => expect(api.fileUrl).toHaveBeenCalledWith('5', 'thumbnail'));
+    await act(async () => fireEvent.click(screen.getByTitle('预览文件')));
+    expect(api.fileUrl).toHaveBeenCalledWith('5');
+    await waitFor(() =>
+      expect(document.querySelector('img[src="/api/files/s/5/original?exp=1&sig=x"]')).not.toBeNull(),
+    );
+  });
+});
+
+describe('requiredUploadRule', () => {
+  it("stops a form submitted without a file with '请上传对应的文件'", async () => {
+    const onFinish = vi.fn();
+    render(
+      <Shell>
+        <Form onFinish={onFinish}>
+          <Form.Item name="photos" label="车辆照片" rules={[requiredUploadRule]}>
+            <FileUpload type="image" />
+          </Form.Item>
+          <Button htmlType="submit">提交</Button>
+        </Form>
+      </Shell>,
+    );
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '提 交' })));
+    expect(await screen.findByText('请上传对应的文件')).toBeTruthy();
+    expect(onFinish).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,188 @@
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { files } from '@chepai/shared';
+import { App, Button, Image, Upload } from 'antd';
+import type { UploadFile, UploadProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { deleteFile, fileUrl, uploadFile } from './upload-api';
+import { countProblem, fileProblem } from './upload-rules';
+import './upload.css';
+
+export interface FileUploadProps {
+  /** The uploaded files (a Form.Item's value); only finished uploads are in it. */
+  value?: files.UploadedFile[];
+  onChange?: (next: files.UploadedFile[]) => void;
+  /** `image` takes pictures only; `document` PDF or pictures. */
+  type: files.FileType;
+  /** Private files are only ever shown through short-lived signed addresses. */
+  isPrivate?: boolean;
+  maxCount?: number;
+  /** The upload address under /api, when a form posts elsewhere than the default. */
+  action?: string;
+  disabled?: boolean;
+}
+
+type Pending = UploadFile & { status: 'uploading' };
+
+/**
+ * The upload field of every form (docs/product.md, upload rules and error catalogue): size,
+ * type and count checked before sending, '文件上传失败' and the file dropped when the server
+ * refuses it, a confirmation before deleting, previews through signed addresses.
+ */
+export function FileUpload({
+  value,
+  onChange,
+  type,
+  isPrivate = true,
+  maxCount = 1,
+  action,
+  disabled,
+}: FileUploadProps) {
+  const { message, modal } = App.useApp();
+  const [inner, setInner] = useState<files.UploadedFile[]>([]);
+  const listed = value ?? inner;
+  const latest = useRef(listed);
+  latest.current = listed;
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [thumbs, setThumbs] = useState<Record<string, string>>({});
+  const [preview, setPreview] = useState<string | null>(null);
+
+  const emit = (next: files.UploadedFile[]) => {
+    latest.current = next;
+    if (value === undefined) setInner(next);
+    onChange?.(next);
+  };
+
+  // Private pictures have no lasting address: fetch a signed thumbnail for each one shown.
+  useEffect(() => {
+    const missing = listed.filter((f) => f.isPrivate && f.contentType.startsWith('image/') && !thumbs[f.id]);
+    if (!missing.length) return;
+    let live = true;
+    void Promise.all(
+      missing.map(async (f) => [f.id, await fileUrl(f.id, 'thumbnail').catch(() => '')] as const),
+    ).then((pairs) => {
+      if (live) setThumbs((t) => ({ ...t, ...Object.fromEntries(pairs) }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [listed, thumbs]);
+
+  const fileList: UploadFile[] = [
+    ...listed.map((f): UploadFile => ({
+      uid: f.id,
+      name: f.fileName,
+      status: 'done',
+      url: f.fileUrl || undefined,
+      thumbUrl: (f.isPrivate ? thumbs[f.id] : f.thumbnailUrl) || undefined,
+      response: f,
+    })),
+    ...pending,
+  ];
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
+    const tooMany = countProblem(latest.current.length + pending.length, batch.length, maxCount);
+    if (tooMany) {
+      if (file === batch[0]) void message.warning(tooMany);
+      return Upload.LIST_IGNORE;
+    }
+    const problem = fileProblem(file, type);
+    if (problem) {
+      void message.error(problem);
+      return Upload.LIST_IGNORE;
+    }
+    return true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file }) => {
+    const f = file as File & { uid: string };
+    setPending((p) => [...p, { uid: f.uid, name: f.name, status: 'uploading', percent: 0 }]);
+    const drop = () => setPending((p) => p.filter((x) => x.uid !== f.uid));
+    uploadFile(f, {
+      type,
+      isPrivate,
+      action,
+      onProgress: (percent) => setPending((p) => p.map((x) => (x.uid === f.uid ? { ...x, percent } : x))),
+    }).then(
+      (uploaded) => {
+        drop();
+        emit([...latest.current, uploaded]);
+        void message.success('上传成功');
+      },
+      (e: unknown) => {
+        drop();
+        const reason = e instanceof Error && e.message ? `：${e.message}` : '';
+        void message.error(`${files.UPLOAD_MESSAGES.failed}${reason}`);
+      },
+    );
+  };
+
+  const onRemove = (item: UploadFile) =>
+    new Promise<boolean>((resolve) => {
+      const uploaded = item.response as files.UploadedFile | undefined;
+      if (!uploaded) return resolve(true);
+      modal.confirm({
+        title: '删除确认',
+        content: `确定删除文件“${uploaded.fileName}”吗？删除后不可恢复。`,
+        okText: '删除',
+        okButtonProps: { danger: true },
+        cancelText: '取消',
+        onOk: async () => {
+          try {
+            await deleteFile(uploaded.id);
+            emit(latest.current.filter((f) => f.id !== uploaded.id));
+            void message.success('删除成功');
+          } catch {
+            /* the request layer has said why */
+          }
+          resolve(false);
+        },
+        onCancel: () => resolve(false),
+      });
+    });
+
+  const onPreview = async (item: UploadFile) => {
+    const uploaded = item.response as files.UploadedFile | undefined;
+    if (!uploaded) return;
+    const url = uploaded.isPrivate ? await fileUrl(uploaded.id) : uploaded.fileUrl;
+    if (uploaded.contentType.startsWith('image/')) setPreview(url);
+    else window.open(url, '_blank', 'noopener');
+  };
+
+  const full = listed.length + pending.length >= maxCount;
+  const picture = type === 'image';
+  return (
+    <div className="file-upload">
+      <Upload
+        accept={files.ACCEPT[type]}
+        listType={picture ? 'picture-card' : 'text'}
+        multiple={maxCount > 1}
+        fileList={fileList}
+        beforeUpload={beforeUpload}
+        customRequest={customRequest}
+        onRemove={onRemove}
+        onPreview={(item) => void onPreview(item)}
+        disabled={disabled}
+      >
+        {full || disabled ? null : picture ? (
+          <button type="button" className="file-upload-card-button">
+            <PlusOutlined />
+            <div>上传图片</div>
+          </button>
+        ) : (
+          <Button icon={<UploadOutlined />}>选择文件</Button>
+        )}
+      </Upload>
+      <div className="file-upload-hint">
+        {picture ? '支持 JPG、PNG、WebP 图片' : '支持 PDF 或图片'}，单个文件不超过{files.UPLOAD_MAX_MB}M，最多
+        {maxCount}个
+      </div>
+      {preview && (
+        <Image
+          wrapperStyle={{ display: 'none' }}
+          src={preview}
+          preview={{ visible: true, src: preview, onVisibleChange: (v) => !v && setPreview(null) }}
+        />
+      )}
+    </div>
+  );
+}
