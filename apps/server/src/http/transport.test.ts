@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSampleCatalog } from '../modules/catalog/catalog-io';
+import { seedSampleCatalog } from '../db/seed/catalog';
 import { createTestApp, envelope, type TestApp } from '../test/test-app';
 
 // What goes over the wire: precompressed assets, compressed API JSON, cache headers and ETags.

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 
 export const makeRsaPrivateKey = () =>
   generateKeyPairSync('rsa', {
@@ -6,5 +6,3 @@ export const makeRsaPrivateKey = () =>
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   }).privateKey;
-
-export const makePepper = () => randomBytes(32).toString('base64url');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createStorage } from '../../platform/storage/storage';
 import { startS3Server } from '../../test/s3-server';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { accountsKit, newTel } from '../accounts/accounts-test-kit';
+import { accountsKit, newTel } from '../../test/accounts-test-kit';
 import { filesKit, phoneJpeg } from '../../test/files-kit';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;

@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { createStorage, type Storage } from '../../platform/storage/storage';
 import { currentUser } from '../accounts/auth-check';
-import { ensureSecret, makePepper } from '../accounts/secrets';
+import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { ownerOnly, type OperatorOrCounterpartyAccess } from './file-access';
 import { contentDisposition } from './file-name';
 import { filesService } from './files.service';

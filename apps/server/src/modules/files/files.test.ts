@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createStorage } from '../../platform/storage/storage';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
-import { accountsKit, newTel } from '../accounts/accounts-test-kit';
+import { accountsKit, newTel } from '../../test/accounts-test-kit';
 import { sessions } from '../accounts/sessions';
 import { filesService } from './files.service';
 import { signedUrls } from './signed-url';

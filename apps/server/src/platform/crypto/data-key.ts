@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { DbHandle } from '../../db/client';
 import type { Database } from '../../db/schema';
-import { ensureSecret } from '../../modules/accounts/secrets';
+import { ensureSecret } from '../secrets/secrets';
 import { dataCrypto, makeDataKey, parseDataKey, type DataCrypto } from './data-crypto';
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { appSecretRepo } from './app-secret.repo';
@@ -15,3 +16,6 @@ export async function ensureSecret(db: Kysely<Database>, name: string, make: () 
   if (value === undefined) throw new Error(`secret ${name} vanished`);
   return value;
 }
+
+/** 32 random bytes, for keys the server makes itself (peppers, HMAC keys). */
+export const makePepper = () => randomBytes(32).toString('base64url');
