@@ -9,6 +9,7 @@ export * as content from './contracts/content';
 export * as catalog from './contracts/catalog';
 export * as lots from './contracts/lots';
 export * as accounts from './contracts/accounts';
+export * as sellers from './contracts/sellers';
 export * from './domain/identity';
 export * from './domain/password';
 export * from './constants';

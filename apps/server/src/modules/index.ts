@@ -7,6 +7,7 @@ import { registerHealth } from './health/health.routes';
 import { registerPayments } from '../platform/payments/payments.routes';
 import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
+import { registerSellers } from './sellers/sellers.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -19,4 +20,5 @@ export const modules: ModuleRegistrar[] = [
   registerPayments,
   registerBidding,
   registerCatalog,
+  async (app, ctx) => void (await registerSellers(app, ctx)),
 ];

@@ -7,6 +7,7 @@ import * as m005 from './005-bidding';
 import * as m006 from './006-lot-age-mileage-index';
 import * as m007 from './007-deals';
 import * as m008 from './008-listing-keys';
+import * as m009 from './009-sellers';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006-lot-age-mileage-index': m006,
   '007-deals': m007,
   '008-listing-keys': m008,
+  '009-sellers': m009,
 };
