@@ -8,6 +8,7 @@ import { registerPayments } from '../platform/payments/payments.routes';
 import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
 import { registerSellers } from './sellers/sellers.routes';
+import { registerActiveSessions } from './accounts/active-sessions.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -21,4 +22,5 @@ export const modules: ModuleRegistrar[] = [
   registerBidding,
   registerCatalog,
   async (app, ctx) => void (await registerSellers(app, ctx)),
+  registerActiveSessions,
 ];

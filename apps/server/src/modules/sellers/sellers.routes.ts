@@ -5,13 +5,22 @@ import { route } from '../../http/route';
 import { embeddedClient, EMBEDDED_MOUNT, mountEmbeddedProvider } from '../../platform/sso/embedded-provider';
 import { relyingParty } from '../../platform/sso/relying-party';
 import { bearerToken, currentUser } from '../accounts/auth-check';
+import { ensureSecret, makePepper } from '../accounts/secrets';
 import { sessions as createSessions } from '../accounts/sessions';
+import { smsCodes } from '../accounts/sms-codes';
+import { secretBox } from '../../platform/crypto/secret-box';
+import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
+import { sellerProfileService } from './seller-profile.service';
 import { clearFlowCookie, flowCookie, setFlowCookie } from './browser-binding';
 import { FLOW_TTL_MS, sellerLoginService } from './seller-login.service';
 import { sellerUnitsService } from './seller-units.service';
 
 /** Sellers: single sign-on (embedded provider unless SSO_ISSUER is set) and business units. */
-export async function registerSellers(app: FastifyInstance, ctx: AppContext) {
+export async function registerSellers(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sender: SmsSender = createSmsSender(ctx),
+) {
   const { env } = ctx;
   const embedded = !env.SSO_ISSUER;
   const client = embedded
@@ -55,6 +64,24 @@ export async function registerSellers(app: FastifyInstance, ctx: AppContext) {
   route(app, sellers.infoAll, (_input, { request }) => units.infoAll(currentUser(request)));
   route(app, sellers.switchUnit, ({ businessUnitId }, { request }) =>
     units.switchUnit(currentUser(request), businessUnitId),
+  );
+
+  const [pepper, box] = await Promise.all([
+    ensureSecret(ctx.dbh.db, 'sms_pepper', makePepper),
+    secretBox(ctx.dbh.db),
+  ]);
+  const profile = sellerProfileService(ctx, { units, codes: smsCodes(ctx, sender, pepper), box });
+  route(app, sellers.invoiceInfo, (_input, { request }) => profile.invoice(currentUser(request)));
+  route(app, sellers.invoiceSave, (input, { request }) => profile.saveInvoice(currentUser(request), input));
+  route(app, sellers.collectionInfo, (_input, { request }) => profile.collection(currentUser(request)));
+  route(app, sellers.collectionCaptcha, (_input, { request }) =>
+    profile.collectionCaptcha(currentUser(request), request.ip),
+  );
+  route(app, sellers.collectionSave, (input, { request }) =>
+    profile.saveCollection(currentUser(request), input, request.ip),
+  );
+  route(app, sellers.collectionHistory, (_input, { request }) =>
+    profile.collectionHistory(currentUser(request)),
   );
   return { units };
 }
