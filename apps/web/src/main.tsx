@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/app-router';
 import { Providers } from './app/providers';
+// Sellers first: their logout hook must run before the generic one revokes the token.
+import './features/sellers/setup';
 import './features/auth/setup';
 import './styles/global.css';
 

@@ -9,6 +9,8 @@ import { useSession } from '../../lib/use-session';
 import { logoutHooks } from './logout-hooks';
 import { HeaderSearch } from './header-search';
 import { DisposeRules } from './dispose-rules';
+import { SellerUnitGate } from '../../features/sellers/components/seller-unit-gate';
+import { UnitDialog } from '../../features/sellers/components/unit-dialog';
 
 const NAV = [
   { to: '/home', label: '首页' },
@@ -25,6 +27,7 @@ export function SiteHeader() {
   const user = useSession();
   const navigate = useNavigate();
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [switchOpen, setSwitchOpen] = useState(false);
 
   const logout = async () => {
     await logoutHooks.run();
@@ -50,10 +53,12 @@ export function SiteHeader() {
                 menu={{
                   items: [
                     { key: 'center', label: '个人中心' },
+                    ...(user.role === 'seller' ? [{ key: 'switch', label: '切换账号' }] : []),
                     { key: 'logout', label: '退出登录' },
                   ],
                   onClick: ({ key }) => {
                     if (key === 'logout') void logout();
+                    else if (key === 'switch') setSwitchOpen(true);
                     else
                       void navigate(
                         user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar',
@@ -117,6 +122,12 @@ export function SiteHeader() {
       >
         <DisposeRules />
       </Modal>
+      {user?.role === 'seller' ? (
+        <>
+          <UnitDialog open={switchOpen} mode="switch" onClose={() => setSwitchOpen(false)} />
+          <SellerUnitGate onLogout={() => void logout()} />
+        </>
+      ) : null}
     </header>
   );
 }

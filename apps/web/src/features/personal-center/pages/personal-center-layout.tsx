@@ -7,6 +7,8 @@ const BUYER_MENU = [
   { key: 'dealCar', label: '我的成交车辆' },
   { key: 'priceRecord', label: '出价记录' },
 ];
+const SELLER_MENU = [{ key: 'auctionOrder', label: '拍卖订单' }];
+const SELLER_TAIL = [{ key: 'collectionInformation', label: '收款信息' }];
 const COMMON_MENU = [
   { key: 'personalInformation', label: '个人信息' },
   { key: 'securitySettings', label: '安全设置' },
@@ -18,7 +20,10 @@ export default function PersonalCenterLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const user = useSession();
-  const items = [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
+  const seller = user?.role === 'seller';
+  const items = seller
+    ? [...SELLER_MENU, ...COMMON_MENU, ...SELLER_TAIL]
+    : [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
   const current = items.find((i) => pathname.endsWith(`/${i.key}`))?.key ?? 'personalInformation';
   return (
     <div className="container page-with-aside">

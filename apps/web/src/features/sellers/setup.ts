@@ -1,0 +1,44 @@
+import { sellers } from '@chepai/shared';
+import { setSellerCallback } from '../../app/guard';
+import { logoutHooks } from '../../app/layout/logout-hooks';
+import { callApi } from '../../lib/api';
+import { getSession, saveSession } from '../../lib/session';
+import { toSessionUser } from './api/seller-api';
+
+/** One callback per state: a second run of the guard for the same address waits for the first. */
+const pending = new Map<string, Promise<string>>();
+
+/**
+ * `/home?code=…&state=…`: the issuer sent the seller back. The code is handed to the server once,
+ * the session stored as for buyers, and the address replaced by where the seller was going.
+ */
+setSellerCallback((params) => {
+  const state = params.get('state') ?? '';
+  let run = pending.get(state);
+  if (!run) {
+    run = (async () => {
+      const iss = params.get('iss');
+      const data = await callApi(sellers.loginCallback, {
+        code: params.get('code') ?? '',
+        state,
+        ...(iss ? { iss } : {}),
+      });
+      // The router is rebuilt for the new role from the address bar: set it first.
+      window.history.replaceState(null, '', data.redirect);
+      saveSession(toSessionUser(data.userInfo, data.token));
+      return data.redirect;
+    })();
+    pending.set(state, run);
+  }
+  return run;
+});
+
+/**
+ * A seller's logout also ends the issuer's session (RP-initiated logout): the server revokes ours
+ * and answers where to send the browser. Registered before the generic logout hook (main.tsx).
+ */
+logoutHooks.add(async () => {
+  if (getSession()?.role !== 'seller') return;
+  const { endSessionUrl } = await callApi(sellers.logout, {}, { silent: true });
+  if (endSessionUrl) setTimeout(() => window.location.assign(endSessionUrl), 0);
+});
