@@ -2,7 +2,7 @@ import { sellers } from '@chepai/shared';
 import { setSellerCallback } from '../../app/guard';
 import { logoutHooks } from '../../app/layout/logout-hooks';
 import { callApi } from '../../lib/api';
-import { getSession, saveSession } from '../../lib/session';
+import { getSession, onSessionChange, saveSession } from '../../lib/session';
 import { toSessionUser } from './api/seller-api';
 
 /** One callback per state: a second run of the guard for the same address waits for the first. */
@@ -40,5 +40,11 @@ setSellerCallback((params) => {
 logoutHooks.add(async () => {
   if (getSession()?.role !== 'seller') return;
   const { endSessionUrl } = await callApi(sellers.logout, {}, { silent: true });
-  if (endSessionUrl) setTimeout(() => window.location.assign(endSessionUrl), 0);
+  if (!endSessionUrl) return;
+  // Leave for the issuer only once the session is cleared here (after every hook has run).
+  const off = onSessionChange((user) => {
+    if (user) return;
+    off();
+    window.location.assign(endSessionUrl);
+  });
 });

@@ -45,13 +45,7 @@ export function UnitDialog({ open, mode, onClose, onLogout }: Props) {
       closable={mode === 'switch'}
       maskClosable={mode === 'switch'}
       keyboard={mode === 'switch'}
-      footer={
-        mode === 'choose' ? (
-          <Button type="link" onClick={onLogout}>
-            退出登录
-          </Button>
-        ) : null
-      }
+      footer={mode === 'choose' ? <Button onClick={onLogout}>退出登录</Button> : null}
       width={560}
       destroyOnHidden
     >
