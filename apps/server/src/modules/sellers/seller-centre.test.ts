@@ -89,9 +89,9 @@ describe('business units', () => {
       seller: { sellerName: '李晓梅', tel: '137****7002' },
       current: await unitIdOf('demo-seller-2'),
     });
-    expect(
-      (res.data.units as Array<{ businessUnitName: string }>).map((u) => u.businessUnitName),
-    ).toEqual(['京运汽车融资租赁（北京）有限公司']);
+    expect((res.data.units as Array<{ businessUnitName: string }>).map((u) => u.businessUnitName)).toEqual([
+      '京运汽车融资租赁（北京）有限公司',
+    ]);
   });
 
   it('a seller of two units must choose before acting, then switches for real', async () => {
