@@ -6,6 +6,8 @@ export interface RelyingPartyOptions {
   clientSecret: string;
   redirectUri: string;
   postLogoutRedirectUri: string;
+  /** Replaces fetch for every request to the issuer (tests tamper with responses through it). */
+  fetch?: oidc.CustomFetch;
 }
 
 export interface SsoIdentity {
@@ -46,6 +48,7 @@ export function relyingParty(options: RelyingPartyOptions) {
             ...(options.issuer.startsWith('http:') ? [oidc.allowInsecureRequests] : []),
           ],
           timeout: 10,
+          ...(options.fetch ? { [oidc.customFetch]: options.fetch } : {}),
         },
       )
       .catch((err: unknown) => {
