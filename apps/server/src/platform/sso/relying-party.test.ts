@@ -36,7 +36,7 @@ describe('the relying party checks the ID token', () => {
       issuer: `${t.baseUrl}/oidc`,
       ...(await embeddedClient(t.ctx)),
       fetch: async (url, options) => {
-        const res = await fetch(url, options as RequestInit);
+        const res = await fetch(url, options);
         if (!tamper || !url.endsWith('/oidc/token')) return res;
         const body = (await res.json()) as { id_token: string };
         return Response.json({ ...body, id_token: tamper(body.id_token) }, { status: res.status });
