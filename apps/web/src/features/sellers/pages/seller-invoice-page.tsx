@@ -3,7 +3,7 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { zodRule } from '../../../lib/zod-rules';
-import { useSellerActions, useSellerInvoice } from '../api/seller-api';
+import { useSellerActions, useSellerInfo, useSellerInvoice } from '../api/seller-api';
 import '../sellers.css';
 
 const schema = sellers.sellerInvoiceForm;
@@ -16,12 +16,19 @@ export default function SellerInvoicePage() {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
+  const info = useSellerInfo();
   const data = query.data;
+  const unit = info.data?.units.find((u) => u.businessUnitId === info.data?.current);
 
   useEffect(() => {
     if (data?.invoice) form.setFieldsValue(data.invoice);
-    else if (data) form.setFieldsValue({ title: data.businessUnitName });
-  }, [data, form]);
+    // Nothing saved yet: start from the unit's registered name, credit code and address.
+    else if (data)
+      form.setFieldsValue({
+        title: data.businessUnitName,
+        ...(unit ? { taxNo: unit.creditCode, address: unit.address } : {}),
+      });
+  }, [data, unit, form]);
 
   const submit = async (v: Record<string, unknown>) => {
     setBusy(true);
