@@ -17,6 +17,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -27,6 +28,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      // The embedded identity provider and its redirects use this address: the one the browser uses.
+      PUBLIC_URL: url,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +37,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

@@ -10,6 +10,8 @@ export * as content from './contracts/content';
 export * as catalog from './contracts/catalog';
 export * as lots from './contracts/lots';
 export * as accounts from './contracts/accounts';
+export * as sellers from './contracts/sellers';
+export * as sessions from './contracts/sessions';
 export * from './domain/identity';
 export * from './domain/password';
 export * from './constants';

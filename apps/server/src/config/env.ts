@@ -31,6 +31,11 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** An external OIDC issuer for sellers' single sign-on; unset = the embedded provider at /oidc. */
+  SSO_ISSUER: z.url({ error: 'SSO_ISSUER 须为 http(s) 地址' }).optional(),
+  SSO_CLIENT_ID: z.string().min(1).default('chepai-mall'),
+  /** Required with SSO_ISSUER; the embedded provider generates one when unset. */
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -59,6 +64,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new Error('配置项 S3_ACCESS_KEY_ID 与 S3_SECRET_ACCESS_KEY 须同时设置');
   }
+  if (env.SSO_ISSUER && !env.SSO_CLIENT_SECRET)
+    throw new Error('配置项 SSO_CLIENT_SECRET 无效：设置 SSO_ISSUER 时必须同时设置');
   const here = path.dirname(new URL(import.meta.url).pathname);
   // src/config/env.ts when run from source, dist/server.js when compiled (apps/server/scripts/build.mjs).
   const serverRoot = path.basename(here) === 'dist' ? path.resolve(here, '..') : path.resolve(here, '../..');
@@ -72,7 +79,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     TRUST_PROXY: parseTrustProxy(env.TRUST_PROXY),
     dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     callerDir,
   };
 }

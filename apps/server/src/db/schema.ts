@@ -199,6 +199,8 @@ export interface SellerOrgTable {
   /** Private: never leaves the server. */
   contact_name: Generated<string>;
   contact_phone: Generated<string>;
+  credit_code: Generated<string>;
+  address: Generated<string>;
   created_at: CreatedAt;
 }
 
@@ -368,9 +370,108 @@ export interface LimitLeaseTable {
   expires_at: Date;
 }
 
+export interface UserIdentityTable {
+  user_id: Int8;
+  role: 'seller' | 'operator';
+  /** 'embedded' for the built-in provider, otherwise the issuer URL. */
+  provider: string;
+  subject: string;
+  phone: Generated<string>;
+  last_login_at: Timestamp | null;
+}
+
+export interface SellerMemberTable {
+  user_id: Int8;
+  seller_org_id: Int8;
+  created_at: CreatedAt;
+}
+
+export interface SellerSessionTable {
+  session_id: Int8;
+  seller_org_id: Int8 | null;
+  id_token: Generated<string>;
+}
+
+export interface SsoLoginFlowTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  browser_hash: string;
+  redirect: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface IdpAccountTable {
+  id: GeneratedId;
+  username: string;
+  password_hash: string;
+  name: string;
+  phone: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface OidcModelTable {
+  model: string;
+  id: string;
+  payload: unknown;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface SellerInvoiceInfoTable {
+  seller_org_id: Int8;
+  title: string;
+  tax_no: string;
+  address: string;
+  phone: string;
+  bank_name: string;
+  bank_account: string;
+  updated_by: Int8;
+  updated_at: Timestamp;
+}
+
+export interface CollectionAccountTable {
+  seller_org_id: Int8;
+  account_name: string;
+  bank_name: string;
+  branch_name: string;
+  account_no_cipher: string;
+  account_no_last4: string;
+  bank_code: string;
+  updated_by: Int8;
+  updated_at: Timestamp;
+}
+
+export interface CollectionAccountHistoryTable {
+  id: GeneratedId;
+  seller_org_id: Int8;
+  account_name: string;
+  bank_name: string;
+  branch_name: string;
+  account_no_cipher: string;
+  account_no_last4: string;
+  bank_code: string;
+  changed_by: Int8;
+  changed_at: Timestamp;
+  client_ip: string;
+}
+
 export interface Database {
   limit_counter: LimitCounterTable;
   limit_lease: LimitLeaseTable;
+  user_identity: UserIdentityTable;
+  seller_member: SellerMemberTable;
+  seller_session: SellerSessionTable;
+  sso_login_flow: SsoLoginFlowTable;
+  idp_account: IdpAccountTable;
+  oidc_model: OidcModelTable;
+  seller_invoice_info: SellerInvoiceInfoTable;
+  collection_account: CollectionAccountTable;
+  collection_account_history: CollectionAccountHistoryTable;
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;
   car_model: CarModelTable;

@@ -8,6 +8,8 @@ import { registerPayments } from '../platform/payments/payments.routes';
 import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
 import { registerFiles } from './files/files.routes';
+import { registerSellers } from './sellers/sellers.routes';
+import { registerActiveSessions } from './accounts/active-sessions.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -21,4 +23,6 @@ export const modules: ModuleRegistrar[] = [
   registerBidding,
   registerCatalog,
   (app, ctx) => registerFiles(app, ctx),
+  async (app, ctx) => void (await registerSellers(app, ctx)),
+  registerActiveSessions,
 ];

@@ -7,6 +7,15 @@ let tokenLogin: TokenLogin = async () => {
   throw new Error('token login unavailable');
 };
 
+/** Hands a single sign-on code to the server; resolves to the path to go to. */
+export type SellerCallback = (params: URLSearchParams) => Promise<string>;
+let sellerCallback: SellerCallback = async () => {
+  throw new Error('seller login unavailable');
+};
+export function setSellerCallback(fn: SellerCallback) {
+  sellerCallback = fn;
+}
+
 /** The app installs the real token login (app/providers.tsx). */
 export function setTokenLogin(fn: TokenLogin) {
   tokenLogin = fn;
@@ -20,6 +29,14 @@ export async function navigationGuard({ request }: LoaderFunctionArgs) {
   progress.start();
   const url = new URL(request.url);
   if (url.pathname === '/tokenExpiration') return null;
+  // The issuer returns sellers to /home?code=…&state=… (a code query is a seller login: docs/product.md#3-routes).
+  if (url.pathname === '/home' && url.searchParams.has('code')) {
+    try {
+      return redirect(await sellerCallback(url.searchParams));
+    } catch {
+      return redirect('/login?type=2');
+    }
+  }
   const token = url.searchParams.get('token');
   if (!token) return null;
   try {

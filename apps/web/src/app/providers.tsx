@@ -6,10 +6,11 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
+import { completeSellerLogin, endSellerSession } from '../features/sellers/api/seller-session';
 import { callApi } from '../lib/api';
 import { setEncryptor } from '../lib/rsa';
 import { getToken, saveSession } from '../lib/session';
-import { setTokenLogin } from './guard';
+import { setSellerCallback, setTokenLogin } from './guard';
 import { logoutHooks } from './layout/logout-hooks';
 import { RequestUiBridge } from './request-ui-bridge';
 
@@ -47,6 +48,11 @@ setTokenLogin(async (token) => {
   saveSession({ ...user, token });
 });
 
+/** A seller coming back from single sign-on (`/home?code=…&state=…`). */
+setSellerCallback(completeSellerLogin);
+
+/** A seller's logout ends the issuer's session too; it needs the token, so it runs first. */
+logoutHooks.add(endSellerSession);
 /** Logging out revokes the token on the server before the session is cleared locally. */
 logoutHooks.add(async () => {
   if (getToken()) await callApi(accounts.logout, {}, { silent: true });

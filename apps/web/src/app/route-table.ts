@@ -21,7 +21,10 @@ export interface AppRoute {
   meta: RouteMeta;
   /** Route-level code splitting: every page is its own chunk. */
   page?: () => Promise<{ default: ComponentType }>;
+  /** The page a seller sees at the same address (pages shared by both roles: docs/product.md#2-roles-and-permissions). */
+  sellerPage?: () => Promise<{ default: ComponentType }>;
   redirect?: string;
+  sellerRedirect?: string;
   index?: boolean;
   children?: AppRoute[];
 }
@@ -162,6 +165,17 @@ export const layoutRoutes: AppRoute[] = [
         index: true,
         meta: only('个人信息', ['buyer', 'seller'], false),
         redirect: 'personalInformation',
+        sellerRedirect: 'auctionOrder',
+      },
+      {
+        path: 'auctionOrder',
+        meta: only('拍卖订单', ['seller']),
+        page: () => import('../features/sellers/pages/auction-order-page'),
+      },
+      {
+        path: 'collectionInformation',
+        meta: only('收款信息', ['seller']),
+        page: () => import('../features/sellers/pages/collection-information-page'),
       },
       {
         path: 'dealCar',
@@ -177,16 +191,19 @@ export const layoutRoutes: AppRoute[] = [
         path: 'personalInformation',
         meta: only('个人信息', ['buyer', 'seller']),
         page: () => import('../features/personal-center/pages/personal-information-page'),
+        sellerPage: () => import('../features/sellers/pages/seller-information-page'),
       },
       {
         path: 'securitySettings',
         meta: only('安全设置', ['buyer', 'seller']),
         page: () => import('../features/personal-center/pages/security-settings-page'),
+        sellerPage: () => import('../features/sellers/pages/seller-security-page'),
       },
       {
         path: 'invoiceInformation',
         meta: only('发票信息', ['buyer', 'seller']),
         page: () => import('../features/personal-center/pages/invoice-information-page'),
+        sellerPage: () => import('../features/sellers/pages/seller-invoice-page'),
       },
     ],
   },

@@ -20,6 +20,17 @@ function pageOf(route: AppRoute): ComponentType | undefined {
   return page;
 }
 
+/** A seller gets the seller version of a page or redirect where the table names one. */
+function forRole(route: AppRoute, role: Role | null): AppRoute {
+  const seller = role === 'seller';
+  return {
+    ...route,
+    ...(seller && route.sellerPage ? { page: route.sellerPage } : {}),
+    ...(seller && route.sellerRedirect ? { redirect: route.sellerRedirect } : {}),
+    ...(route.children ? { children: route.children.map((c) => forRole(c, role)) } : {}),
+  };
+}
+
 function toRouteObject(route: AppRoute): RouteObject {
   const handle = { meta: route.meta };
   if (route.redirect) {
@@ -58,7 +69,10 @@ export function createAppRouter(role: Role | null) {
       HydrateFallback: () => null,
       children: [
         { index: true, element: <Navigate to="/home" replace /> },
-        { element: <MainLayout />, children: filterRoutes(layoutRoutes, allowed).map(toRouteObject) },
+        {
+          element: <MainLayout />,
+          children: filterRoutes(layoutRoutes, allowed).map((r) => toRouteObject(forRole(r, role))),
+        },
         ...bareRoutes.map(toRouteObject),
         { path: '*', element: <Unmatched /> },
       ],

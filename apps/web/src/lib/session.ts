@@ -4,8 +4,9 @@ import type { accounts, Role } from '@chepai/shared';
 export type SessionUser = Partial<accounts.UserInfo> & {
   token: string;
   role: Role;
-  /** A seller's names (the seller login is still to come). */
+  /** A seller's name and the business unit the session acts for (sellers.SellerUserInfo). */
   sellerName?: string;
+  businessUnitId?: string | null;
   businessUnitName?: string;
 };
 

@@ -168,7 +168,14 @@ export const updateTelCaptcha = endpoint({
   output: sent,
 });
 
-export const SMS_PURPOSES = ['register', 'login', 'findPwd', 'updateTelOld', 'updateTelNew'] as const;
+export const SMS_PURPOSES = [
+  'register',
+  'login',
+  'findPwd',
+  'updateTelOld',
+  'updateTelNew',
+  'sellerCollection',
+] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** Checks a code without using it up (a wrong one still counts); `updateTelOld` needs a session and no tel. */

@@ -61,6 +61,45 @@ describe('unified social credit code (GB 32100)', () => {
     expect(creditCodeProblem(first17 + creditCodeCheckChar(first17))).toBeNull();
   });
 
+  const CODE_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY'.split('');
+  const first17 = fc
+    .tuple(
+      fc.array(fc.constantFrom(...CODE_CHARS), { minLength: 2, maxLength: 2 }),
+      fc.array(fc.constantFrom(...'0123456789'.split('')), { minLength: 6, maxLength: 6 }),
+      fc.array(fc.constantFrom(...CODE_CHARS), { minLength: 9, maxLength: 9 }),
+    )
+    .map(([a, b, c]) => [...a, ...b, ...c].join(''));
+
+  it('accepts every code completed with its check character, and no other last character', () => {
+    fc.assert(
+      fc.property(first17, fc.constantFrom(...CODE_CHARS), (body, last) => {
+        const check = creditCodeCheckChar(body);
+        expect(creditCodeProblem(body + check)).toBeNull();
+        expect(creditCodeProblem((body + check).toLowerCase())).toBeNull();
+        if (last !== check) expect(creditCodeProblem(body + last)).toBe('checksum');
+      }),
+    );
+  });
+
+  it('catches any single-character change of a valid code', () => {
+    fc.assert(
+      fc.property(
+        first17,
+        fc.integer({ min: 0, max: 16 }),
+        fc.integer({ min: 1, max: 30 }),
+        (body, pos, delta) => {
+          const valid = body + creditCodeCheckChar(body);
+          const chars = valid.split('');
+          const alphabet = pos >= 2 && pos < 8 ? '0123456789' : CODE_CHARS.join('');
+          const at = alphabet.indexOf(chars[pos] ?? '0');
+          // Any other character of the same alphabet at that position.
+          chars[pos] = alphabet[(at + 1 + (delta % (alphabet.length - 1))) % alphabet.length] ?? '0';
+          expect(creditCodeProblem(chars.join(''))).not.toBeNull();
+        },
+      ),
+    );
+  });
+
   it('rejects bad characters, length and check character', () => {
     expect(creditCodeProblem('91350100M000100Y4')).toBe('format');
     expect(creditCodeProblem('91350100M000100I43')).toBe('format'); // I is not used

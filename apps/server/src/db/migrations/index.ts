@@ -11,6 +11,7 @@ import * as m009 from './009-shared-limits';
 import { sealIdCards } from './010-seal-id-cards';
 import * as m011 from './011-files';
 import type { MigrationOptions } from './options';
+import * as m012 from './012-sellers';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '008-listing-keys': m008,
   '009-shared-limits': m009,
   '011-files': m011,
+  '012-sellers': m012,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

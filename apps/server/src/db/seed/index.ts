@@ -3,6 +3,7 @@ import { assertDemoDatabase, demoBuyers, seedAccounts } from './accounts';
 import { seedSampleCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLots } from './lots';
+import { demoSellers, seedSellers } from './sellers';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
@@ -11,6 +12,7 @@ export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['content', (ctx) => seedContent(ctx.dbh.db, ctx.now())],
   ['accounts', seedAccounts],
   ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
+  ['sellers', seedSellers],
   [
     'catalog',
     async (ctx) => {
@@ -30,6 +32,18 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ role: string; login: string; password: string }> = [
-  ...demoBuyers.map((b) => ({ role: '竞买人', login: b.tel, password: b.password })),
-];
+export const demoLogins: Array<{ kind: 'buyer' | 'seller'; role: string; login: string; password: string }> =
+  [
+    ...demoBuyers.map((b) => ({
+      kind: 'buyer' as const,
+      role: '竞买人',
+      login: b.tel,
+      password: b.password,
+    })),
+    ...demoSellers.map((s) => ({
+      kind: 'seller' as const,
+      role: `处置单位 ${s.name}（${s.units.length}个单位）`,
+      login: s.username,
+      password: s.password,
+    })),
+  ];

@@ -21,6 +21,7 @@ const TEMPLATES: Record<SmsPurpose, string> = {
   findPwd: '找回密码',
   updateTelOld: '更换手机号（验证原手机号）',
   updateTelNew: '更换手机号（绑定新手机号）',
+  sellerCollection: '修改收款信息',
 };
 
 /** The text a real gateway would send, using its approved template. */

@@ -10,6 +10,13 @@ import { HeaderSearch } from './header-search';
 
 const UserMenu = lazy(() => import('./user-menu'));
 const DisposeModal = lazy(() => import('./dispose-modal'));
+// Only sellers need the unit dialogs: their own chunk.
+const UnitDialog = lazy(() =>
+  import('../../features/sellers/components/unit-dialog').then((m) => ({ default: m.UnitDialog })),
+);
+const SellerUnitGate = lazy(() =>
+  import('../../features/sellers/components/seller-unit-gate').then((m) => ({ default: m.SellerUnitGate })),
+);
 
 const NAV = [
   { to: '/home', label: '首页' },
@@ -26,6 +33,7 @@ export function SiteHeader() {
   const user = useSession();
   const navigate = useNavigate();
   const [rulesOpen, setRulesOpen] = useState(false);
+  const [switchOpen, setSwitchOpen] = useState(false);
 
   const logout = async () => {
     await logoutHooks.run();
@@ -48,7 +56,11 @@ export function SiteHeader() {
           <span className="topbar-user">
             {user ? (
               <Suspense fallback={<span className="greeting">您好</span>}>
-                <UserMenu user={user} onLogout={() => void logout()} />
+                <UserMenu
+                  user={user}
+                  onLogout={() => void logout()}
+                  onSwitchUnit={() => setSwitchOpen(true)}
+                />
               </Suspense>
             ) : (
               <Space size={16}>
@@ -92,6 +104,12 @@ export function SiteHeader() {
       {rulesOpen ? (
         <Suspense fallback={null}>
           <DisposeModal loggedIn={Boolean(user)} onOk={dispose} onCancel={() => setRulesOpen(false)} />
+        </Suspense>
+      ) : null}
+      {user?.role === 'seller' ? (
+        <Suspense fallback={null}>
+          <UnitDialog open={switchOpen} mode="switch" onClose={() => setSwitchOpen(false)} />
+          <SellerUnitGate onLogout={() => void logout()} />
         </Suspense>
       ) : null}
     </header>

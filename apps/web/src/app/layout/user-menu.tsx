@@ -4,7 +4,16 @@ import { useNavigate } from 'react-router';
 import { displayName, type SessionUser } from '../../lib/session';
 
 /** The logged-in user's menu; its own chunk, since visitors never need the dropdown. */
-export default function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+export default function UserMenu({
+  user,
+  onLogout,
+  onSwitchUnit,
+}: {
+  user: SessionUser;
+  onLogout: () => void;
+  /** 切换账号: a seller chooses another business unit. */
+  onSwitchUnit: () => void;
+}) {
   const navigate = useNavigate();
   return (
     <Dropdown
@@ -12,11 +21,13 @@ export default function UserMenu({ user, onLogout }: { user: SessionUser; onLogo
         items: [
           { key: 'center', label: '个人中心' },
           ...(user.role === 'buyer' ? [{ key: 'deposits', label: '我的保证金' }] : []),
+          ...(user.role === 'seller' ? [{ key: 'switch', label: '切换账号' }] : []),
           { key: 'logout', label: '退出登录' },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') onLogout();
           else if (key === 'deposits') void navigate('/promiseMoneyReport');
+          else if (key === 'switch') onSwitchUnit();
           else
             void navigate(
               user.role === 'seller' ? '/personalCenter/auctionOrder' : '/personalCenter/dealCar',

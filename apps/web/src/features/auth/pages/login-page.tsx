@@ -1,4 +1,4 @@
-import { accounts } from '@chepai/shared';
+import { accounts, sellers } from '@chepai/shared';
 import { App, Button, Card, Form, Input, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -114,15 +114,24 @@ function BuyerLogin() {
   );
 }
 
-/** Sellers sign in through single sign-on, which arrives with its own issue; nothing is faked here. */
+/** Sellers sign in at their identity provider; the server answers the start with a redirect there. */
 function SellerEntrance() {
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const start = () => {
+    setBusy(true);
+    window.location.assign(
+      `/api${sellers.loginStart.path}?redirect=${encodeURIComponent(safeRedirect(params.get('redirect')))}`,
+    );
+  };
   return (
     <Card className="login-card" title="处置单位登录">
       <div className="login-seller">
-        <p>处置单位请通过统一身份认证登录。</p>
-        <Button type="primary" size="large" block disabled>
-          统一身份认证登录（即将开放）
+        <p>处置单位（企业、融资租赁公司、机关单位）使用统一身份认证账号登录，无需在本站注册。</p>
+        <Button type="primary" size="large" block loading={busy} onClick={start} data-testid="seller-sso">
+          处置单位统一认证登录
         </Button>
+        <p className="login-seller-note">登录后如您的账号关联了多个处置单位，请选择本次要代表的单位。</p>
       </div>
       <div className="login-switch">
         竞买人？<Link to="/login">切换到竞买人登录</Link>

@@ -9,6 +9,8 @@ const BUYER_MENU: Array<{ key: string; label: string; to?: string }> = [
   // Without an id the deposit page lists every deposit of the buyer.
   { key: 'promiseMoneyReport', label: '我的保证金', to: '/promiseMoneyReport' },
 ];
+const SELLER_MENU = [{ key: 'auctionOrder', label: '拍卖订单' }];
+const SELLER_TAIL = [{ key: 'collectionInformation', label: '收款信息' }];
 const COMMON_MENU = [
   { key: 'personalInformation', label: '个人信息' },
   { key: 'securitySettings', label: '安全设置' },
@@ -18,6 +20,9 @@ const COMMON_MENU = [
 /** 个人中心: a left menu by role, the chosen page on the right. */
 export default function PersonalCenterLayout() {
   const user = useSession();
-  const items = [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
+  const seller = user?.role === 'seller';
+  const items = seller
+    ? [...SELLER_MENU, ...COMMON_MENU, ...SELLER_TAIL]
+    : [...(user?.role === 'buyer' ? BUYER_MENU : []), ...COMMON_MENU];
   return <AsideLayout title="个人中心" base="/personalCenter" items={items} fallback="personalInformation" />;
 }

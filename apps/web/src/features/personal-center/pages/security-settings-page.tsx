@@ -1,6 +1,7 @@
 import { LockOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
+import { ActiveSessions } from '../../../components/active-sessions';
 import { ChangePasswordModal } from '../components/change-password-modal';
 import { ChangePhoneModal } from '../components/change-phone-modal';
 import { useUserInfo } from '../api/profile-api';
@@ -45,6 +46,8 @@ export default function SecuritySettingsPage() {
           </Button>
         </div>
       </div>
+      <div className="center-subtitle">登录设备</div>
+      <ActiveSessions />
       <ChangePasswordModal open={open === 'password'} onClose={() => setOpen(null)} />
       <ChangePhoneModal open={open === 'phone'} onClose={() => setOpen(null)} currentTel={user?.tel ?? ''} />
     </div>

@@ -1,0 +1,60 @@
+import { DesktopOutlined } from '@ant-design/icons';
+import { sessions } from '@chepai/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import { callApi } from '../lib/api';
+
+const key = ['user', 'sessions'] as const;
+
+/** 登录设备: the user's live sessions, each but the current one can be signed out. */
+export function ActiveSessions() {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const query = useQuery({ queryKey: key, queryFn: () => callApi(sessions.list, {}) });
+  const revoke = async (sessionId: string) => {
+    try {
+      await callApi(sessions.revoke, { sessionId });
+      void message.success('已退出该设备');
+      await qc.invalidateQueries({ queryKey: key });
+    } catch {
+      /* the request layer has said why */
+    }
+  };
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 3 }} />;
+  if (!query.data?.length) return <Empty description="暂无登录设备" />;
+  return (
+    <List
+      className="active-sessions"
+      data-testid="active-sessions"
+      dataSource={query.data}
+      renderItem={(s) => (
+        <List.Item
+          actions={[
+            s.current ? (
+              <Tag color="success" key="current">
+                当前设备
+              </Tag>
+            ) : (
+              <Popconfirm
+                key="revoke"
+                title="退出该设备？"
+                description="该设备需要重新登录才能继续使用。"
+                okText="退出"
+                cancelText="取消"
+                onConfirm={() => revoke(s.sessionId)}
+              >
+                <Button size="small">退出该设备</Button>
+              </Popconfirm>
+            ),
+          ]}
+        >
+          <List.Item.Meta
+            avatar={<DesktopOutlined style={{ fontSize: 22, color: 'var(--brand)' }} />}
+            title={`登录于 ${s.createdAt}${s.businessUnitName ? ` · ${s.businessUnitName}` : ''}`}
+            description={`最近活动 ${s.lastSeenAt}${s.clientIp ? ` · IP ${s.clientIp}` : ''}`}
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
