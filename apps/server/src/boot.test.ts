@@ -24,6 +24,17 @@ describe('production defaults', () => {
     });
   });
 
+  it('takes TRUST_PROXY as hops or proxy addresses and refuses "trust everything"', () => {
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY.*层数/);
+    expect(() => loadEnv({ TRUST_PROXY: '10.0.0.1,nonsense' })).toThrow(/nonsense/);
+    expect(loadEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).TRUST_PROXY).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+    ]);
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+  });
+
   it('never prints demo credentials in production', () => {
     const prod = startBanner(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }), 'pg');
     expect(prod).not.toContain('Chepai2026');
