@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageOn, creditCodeProblem, idCardProblem, TEL_PATTERN } from '../domain/identity';
 import { PASSWORD_PATTERN_A, PASSWORD_PATTERN_A_MESSAGE } from '../domain/password';
+import { ROLES } from './common';
 import { endpoint } from './define';
 
 const text = (label: string) => z.string({ error: `请输入${label}` }).transform((s) => s.trim());
@@ -108,7 +109,7 @@ export type BidderType = keyof typeof BIDDER_TYPES;
 
 const userInfo = z.object({
   userId: z.string(),
-  role: z.enum(['buyer', 'seller']),
+  role: z.enum(ROLES),
   buyerName: z.string(),
   tel: z.string(),
   realName: z.string(),
@@ -120,7 +121,7 @@ const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-const loginResult = z.object({ userInfo, role: z.enum(['buyer', 'seller']), token: z.string() });
+const loginResult = z.object({ userInfo, role: z.enum(ROLES), token: z.string() });
 export type LoginResult = z.infer<typeof loginResult>;
 const sent = z.object({ resendSeconds: z.number().int() });
 

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import type { Role } from './common';
 
 export type HttpMethod = 'GET' | 'POST';
 
 /** Who may call an endpoint: anyone, any logged-in user, or one role. */
-export type EndpointAuth = 'public' | 'user' | 'buyer' | 'seller';
+export type EndpointAuth = 'public' | 'user' | Role;
 
 /**
  * One endpoint, declared once. `input` validates path params, query and body merged into one
