@@ -1,3 +1,4 @@
+import type { bidding, Role } from '@chepai/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** int8 columns arrive as strings (see client.ts). */
@@ -117,7 +118,7 @@ export interface PaymentTable {
   paid_at: Timestamp | null;
 }
 
-export type DealState = 'awaiting_payment' | 'paid' | 'defaulted';
+export type DealState = bidding.DealState;
 
 export interface DealTable {
   lot_id: Int8;
@@ -146,7 +147,8 @@ export interface PaymentNotificationTable {
   received_at: Timestamp;
 }
 
-export type DepositLedgerState = 'frozen' | 'applied' | 'refunded' | 'forfeited';
+/** A deposit in the ledger: every state the API shows except 'pending' (that is a payment not yet made). */
+export type DepositLedgerState = Exclude<bidding.DepositState, 'pending'>;
 
 export interface DepositLedgerTable {
   id: GeneratedId;
@@ -295,7 +297,7 @@ export interface BidTable {
 
 export interface AppUserTable {
   id: GeneratedId;
-  role: 'buyer' | 'seller';
+  role: Role;
   tel: string | null;
   password_hash: string | null;
   real_name: string;

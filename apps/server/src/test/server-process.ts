@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /** A real server process (node --import tsx main.ts) on a PostgreSQL database. */
 export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}) {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 export const MAX_PAGE_SIZE = 100;
 
+/** The two kinds of account: a bidder, or a user of a disposing organisation. */
+export const ROLES = ['buyer', 'seller'] as const;
+export type Role = (typeof ROLES)[number];
+
 /** 64-bit ids travel as decimal strings; numbers are accepted from lenient clients. */
 export const idSchema = z
   .union([z.string(), z.number().int().nonnegative()])

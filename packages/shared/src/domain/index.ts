@@ -1,4 +1,5 @@
 export * from './amount-in-words';
+export * from './beijing-time';
 export * from './decimal-text';
 export * from './loan';
 export * from './money';

@@ -1,3 +1,4 @@
+import { BEIJING_OFFSET_MS } from '@chepai/shared/domain/beijing-time';
 import type { NewLot } from '../../modules/lots/lot-writer';
 import { demoPhotoUrl, photoViewsFor } from '../../modules/lots/demo-photos';
 import {
@@ -15,7 +16,7 @@ import {
 const MIN = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const BEIJING = 8 * HOUR;
+const BEIJING = BEIJING_OFFSET_MS;
 
 /** Small deterministic PRNG (mulberry32): the same index always gives the same car. */
 export function rng(seed: number) {

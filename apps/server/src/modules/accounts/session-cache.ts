@@ -1,3 +1,4 @@
+import type { Role } from '@chepai/shared';
 import type { AppContext } from '../../context';
 
 /** How long a resolved session is trusted without reading it again. */
@@ -8,7 +9,7 @@ export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 
 export interface CachedSession {
   id: string;
-  role: 'buyer' | 'seller';
+  role: Role;
   sessionId: string;
   lastSeen: number;
   expiresAt: number;

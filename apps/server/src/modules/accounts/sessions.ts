@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import { sessionCacheFor, type CachedSession } from './session-cache';
 import { sessionsRepo } from './sessions.repo';
@@ -12,7 +13,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export interface SessionUser {
   id: string;
-  role: 'buyer' | 'seller';
+  role: Role;
   sessionId: string;
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { beijingDayStart } from '../../lib/time';
 import { badRequest, tooMany } from '../../http/errors';
 import type { SmsPurpose, SmsSender } from '../../platform/sms/sms-sender';
 import { PROBE, smsCodesRepo } from './sms-codes.repo';
@@ -10,11 +11,6 @@ export const RESEND_SECONDS = 60;
 export const DAILY_PER_TEL = 10;
 export const DAILY_PER_IP = 30;
 const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3600_000;
-
-/** Midnight Beijing time of the day `now` falls in: daily caps follow the user's calendar. */
-export const beijingDayStart = (now: Date) =>
-  new Date(Math.floor((now.getTime() + BEIJING_MS) / DAY_MS) * DAY_MS - BEIJING_MS);
 
 export const CODE_EXPIRED = '验证码已失效，请重新获取';
 const IP_CAP_MESSAGE = '当前网络今日获取验证码次数过多，请明天再试';

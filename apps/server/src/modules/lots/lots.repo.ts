@@ -2,7 +2,11 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { SearchSort } from '@chepai/shared/contracts/lot-enums';
 import { PUBLIC_LOT_STATUSES } from '@chepai/shared/contracts/lot-enums';
 import type { Database } from '../../db/schema';
-import { escapeLike } from './search-document';
+import { BEIJING_OFFSET_MS, beijingMidnight } from '@chepai/shared/domain/beijing-time';
+import { escapeLike } from '../../lib/sql';
+
+/** The Beijing offset inlined as a literal, so the day expression is the same text in select and group by. */
+const OFFSET_S = sql.lit(BEIJING_OFFSET_MS / 1000);
 
 /** Filters after validation: prices in fen, keyword split into terms. */
 export interface LotQuery {
@@ -227,9 +231,9 @@ export function lotsRepo(db: Kysely<Database>) {
     /** Counts per Beijing day number (days since the epoch, UTC+8) from `fromDay` on. */
     async dailyCounts(fromDay: number, toDay: number) {
       const day = (col: string) =>
-        sql<number>`floor((extract(epoch from ${sql.ref(col)}) + 28800) / 86400)::int`;
-      const from = new Date(fromDay * 86_400_000 - 28_800_000);
-      const to = new Date((toDay + 1) * 86_400_000 - 28_800_000);
+        sql<number>`floor((extract(epoch from ${sql.ref(col)}) + ${OFFSET_S}) / 86400)::int`;
+      const from = new Date(beijingMidnight(fromDay));
+      const to = new Date(beijingMidnight(toDay + 1));
       const [listed, sold, onAuction] = await Promise.all([
         db
           .selectFrom('lot')
@@ -251,8 +255,8 @@ export function lotsRepo(db: Kysely<Database>) {
           select g.d, count(l.id) as n
           from generate_series(${fromDay}::int, ${toDay}::int) as g(d)
           join lot l on l.status in (3, 4, 5, 6)
-            and l.start_time < to_timestamp((g.d + 1) * 86400 - 28800)
-            and l.end_time >= to_timestamp(g.d * 86400 - 28800)
+            and l.start_time < to_timestamp((g.d + 1) * 86400 - ${OFFSET_S})
+            and l.end_time >= to_timestamp(g.d * 86400 - ${OFFSET_S})
           group by g.d`.execute(db),
       ]);
       const toMap = (rows: Array<{ d: number; n: string }>) =>

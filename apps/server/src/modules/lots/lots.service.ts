@@ -1,3 +1,4 @@
+import { beijingDayNumber } from '@chepai/shared/domain/beijing-time';
 import { NOT_A_BIDDER } from './bidder-view';
 import { fenToYuanString, yuanToFen } from '@chepai/shared/domain/money';
 import {
@@ -17,7 +18,6 @@ import { createCountCache } from './count-cache';
 
 const DAY_MS = 86_400_000;
 const COUNT_TTL_MS = 10_000;
-const BEIJING_MS = 8 * 3_600_000;
 const statusText = (s: number) => LOT_STATUS_TEXT[s as LotStatus] ?? '未知';
 const fenText = (v: string | number) => fenToYuanString(Number(v));
 
@@ -187,7 +187,7 @@ export function lotsService(ctx: AppContext, views: ViewCounter) {
       };
     },
     async statByDate() {
-      const today = Math.floor((ctx.now().getTime() + BEIJING_MS) / DAY_MS);
+      const today = beijingDayNumber(ctx.now().getTime());
       const from = today - 29;
       const { listed, sold, onAuction } = await repo.dailyCounts(from, today);
       const days = Array.from({ length: 30 }, (_, i) => from + i);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCountCache } from './count-cache';
 import { maskBidderNo, maskPlate, maskVin } from './masking';
-import { buildSearchDocument, escapeLike, shortGrams } from './search-document';
+import { escapeLike } from '../../lib/sql';
+import { buildSearchDocument, shortGrams } from './search-document';
 
 const source = {
   title: '2021款 比亚迪汉 EV 创世版',

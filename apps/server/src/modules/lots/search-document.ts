@@ -72,6 +72,3 @@ export function shortGrams(list: string[]): string[] {
   }
   return [...grams];
 }
-
-/** Escapes %, _ and \ so a keyword is matched literally by ILIKE (backslash is the escape). */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
