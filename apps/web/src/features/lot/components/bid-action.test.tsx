@@ -212,7 +212,9 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     asBuyer();
     const won = show(lotWith({ status: 5, leading: true }));
     expect(screen.getByTestId('bid-result').textContent).toContain('恭喜您竞得，成交价 ¥52,000.00');
-    expect(screen.getByRole('link', { name: '前往支付余款' }).getAttribute('href')).toBe('/personalCenter/dealCar');
+    expect(screen.getByRole('link', { name: '前往支付余款' }).getAttribute('href')).toBe(
+      '/personalCenter/dealCar',
+    );
     won.unmount();
 
     show(lotWith({ status: 5, leading: false, myTopAmount: '51500.00' }));
