@@ -1,4 +1,5 @@
 import { lots } from '@chepai/shared';
+import { BEIJING_OFFSET_MS } from '@chepai/shared/domain/beijing-time';
 import type { FilterInput } from '../../api/lot-search-queries';
 
 export interface Option {
@@ -7,7 +8,7 @@ export interface Option {
   apply: (f: FilterInput) => void;
 }
 
-const YEAR = new Date(Date.now() + 8 * 3_600_000).getUTCFullYear();
+const YEAR = new Date(Date.now() + BEIJING_OFFSET_MS).getUTCFullYear();
 
 export const PRICE_OPTIONS: Option[] = (
   [

@@ -1,8 +1,8 @@
-const BEIJING_MS = 8 * 3_600_000;
+import { BEIJING_OFFSET_MS } from '@chepai/shared/domain/beijing-time';
 
 /** Epoch ms → Beijing wall-clock text: 'YYYY-MM-DD HH:mm', 'MM-DD HH:mm' … (whatever the browser's zone). */
 export function beijing(ms: number, pattern: 'full' | 'minute' | 'short' | 'date' = 'minute'): string {
-  const iso = new Date(ms + BEIJING_MS).toISOString();
+  const iso = new Date(ms + BEIJING_OFFSET_MS).toISOString();
   const date = iso.slice(0, 10);
   const time = iso.slice(11, 16);
   if (pattern === 'full') return `${date} ${iso.slice(11, 19)}`;
