@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { yuan } from './contracts/bidding';
+import { lotLiveFields, yuan } from './contracts/bidding';
 
 // Live messages on /api/live/lots/{orderId}. Every message carries the lot's bid sequence number
 // `seq` (the last bid it reflects) and the server time; a watcher that reconnects with
@@ -14,9 +14,8 @@ export const bidPlacedEvent = z.object({
   amount: yuan,
   auto: z.boolean(),
   bidTime: z.number().int(),
-  status: z.number().int(),
-  endTime: z.number().int(),
-  bidCount: z.number().int(),
+  // The bid's amount is the new current price.
+  ...lotLiveFields.omit({ currentPrice: true }).shape,
   /**
    * Per connection: true when the buyer who opened this connection (WebSocket subprotocol
    * `bearer.<token>` beside `chepai.live`) placed the bid; false for everyone else and anonymous watchers.
@@ -48,10 +47,9 @@ export const lotClosedEvent = z.object({
 export const lotSnapshotEvent = z.object({
   type: z.literal('lot.snapshot'),
   ...base,
-  status: z.number().int(),
+  ...lotLiveFields.shape,
+  /** null until the first bid. */
   currentPrice: yuan.nullable(),
-  endTime: z.number().int(),
-  bidCount: z.number().int(),
 });
 
 export const liveEvent = z.discriminatedUnion('type', [

@@ -21,6 +21,18 @@ export const yuanInput = (label: string) =>
 /** Money in answers: yuan decimal strings. */
 export const yuan = z.string().regex(/^-?\d+\.\d{2}$/);
 
+/**
+ * Where a lot stands, as the live channel moves it. The lot answers (contracts/lots.ts) and the
+ * live events (events.ts) take these fields from here, so a field added here reaches both.
+ */
+export const lotLiveFields = z.object({
+  status: z.number().int(),
+  currentPrice: yuan,
+  /** Epoch milliseconds. */
+  endTime: z.number().int(),
+  bidCount: z.number().int(),
+});
+
 /** Lot status codes 0–7 (docs/product.md#5-lot-statuses). */
 const lotStatus = z.number().int().min(LOT_STATUS.preview).max(LOT_STATUS.withdrawn);
 

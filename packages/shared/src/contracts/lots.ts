@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './define';
+import { lotLiveFields, yuan } from './bidding';
 import { idSchema, pageNumSchema, pageOf, pageSizeSchema } from './common';
 import { BID_RECORD_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../constants';
 import { LOT_STATUS_TEXT, PUBLIC_LOT_STATUSES, SEARCH_SORTS, FUEL_TYPES, type LotStatus } from './lot-enums';
@@ -30,7 +31,7 @@ const intIn = (label: string, min: number, max: number) =>
     .max(max, { error: `${label}不能大于${max}` });
 
 /** Prices in filters are yuan (numbers or decimal strings); the server turns them into fen. */
-const yuan = (label: string) =>
+const yuanFilter = (label: string) =>
   z
     .union([z.number(), z.string().trim()])
     .transform((v) => Number(v))
@@ -62,8 +63,8 @@ export const searchFilters = z
     ),
     brandId: optional(idSchema),
     brandName: optional(shortText('品牌')),
-    priceMin: optional(yuan('最低价')),
-    priceMax: optional(yuan('最高价')),
+    priceMin: optional(yuanFilter('最低价')),
+    priceMax: optional(yuanFilter('最高价')),
     yearMin: optional(intIn('年份', 1990, 2100)),
     yearMax: optional(intIn('年份', 1990, 2100)),
     mileageMin: optional(intIn('里程', 0, 10_000_000)),
@@ -79,18 +80,16 @@ export type SearchFilters = z.output<typeof searchFilters>;
 const lotSummary = z.object({
   orderId: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  ...lotLiveFields.shape,
   statusText: z.string(),
   brandName: z.string(),
   seriesName: z.string(),
   modelName: z.string(),
   bodyType: z.string(),
   color: z.string(),
-  currentPrice: z.string(),
-  startPrice: z.string(),
+  startPrice: yuan,
   /** Epoch milliseconds; the web client shows them in Beijing time. */
   startTime: z.number(),
-  endTime: z.number(),
   coverUrl: z.string(),
   province: z.string(),
   city: z.string(),
@@ -98,7 +97,6 @@ const lotSummary = z.object({
   firstRegDate: z.string(),
   mileageKm: z.number().int(),
   fuelType: z.string(),
-  bidCount: z.number().int(),
 });
 export type LotSummary = z.infer<typeof lotSummary>;
 
@@ -144,9 +142,9 @@ export const lotDetail = lotSummary.extend({
   serverTime: z.number(),
   previewTime: z.number(),
   regStartTime: z.number(),
-  increment: z.string(),
-  deposit: z.string(),
-  appraisalPrice: z.string().nullable(),
+  increment: yuan,
+  deposit: yuan,
+  appraisalPrice: yuan.nullable(),
   hasReserve: z.boolean(),
   extendWindowMinutes: z.number().int(),
   extendStepMinutes: z.number().int(),
@@ -158,9 +156,9 @@ export const lotDetail = lotSummary.extend({
   /** The buyer's own 竞买号, unmasked. */
   bidderNo: z.string().nullable(),
   /** The buyer's highest recorded bid on this lot; with leading false it means 已出局. */
-  myTopAmount: z.string().nullable(),
+  myTopAmount: yuan.nullable(),
   /** The buyer's secret proxy maximum while they lead with one. */
-  myMaxAmount: z.string().nullable(),
+  myMaxAmount: yuan.nullable(),
   vinMasked: z.string(),
   plateMasked: z.string(),
   transmission: z.string(),
@@ -231,7 +229,7 @@ export const statOnStatus = endpoint({
 const bidRecord = z.object({
   seq: z.number().int(),
   bidderNo: z.string(),
-  amount: z.string(),
+  amount: yuan,
   bidTime: z.string(),
   leading: z.boolean(),
 });

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { NotificationRejected, type PaymentProvider } from './payment-provider';
 import { paymentRepo, type PaymentRow } from './payment.repo';
@@ -19,63 +20,55 @@ export interface NewPayment {
  * Our side of payments: payment orders, and the notification handler that turns a verified
  * notification into exactly one business effect (idempotent by payment number).
  */
-export class PaymentService {
-  private readonly paidHandlers = new Map<PaymentRow['purpose'], PaidHandler>();
+export function paymentService(ctx: AppContext, deps: { provider: PaymentProvider; notifyUrl: string }) {
+  const db = ctx.dbh.db;
+  const { provider, notifyUrl } = deps;
+  const paidHandlers = new Map<PaymentRow['purpose'], PaidHandler>();
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    readonly provider: PaymentProvider,
-    private readonly now: () => Date,
-    private readonly notifyUrl: string,
-  ) {}
-
-  onPaid(purpose: PaymentRow['purpose'], handler: PaidHandler) {
-    this.paidHandlers.set(purpose, handler);
+  function onPaid(purpose: PaymentRow['purpose'], handler: PaidHandler) {
+    paidHandlers.set(purpose, handler);
   }
 
   /** An open payment of this purpose for the lot and buyer (pending or paid), if any. */
-  findOpen(purpose: PaymentRow['purpose'], lotId: string, buyerId: string) {
-    return paymentRepo(this.db).findOpen(purpose, lotId, buyerId);
+  function findOpen(purpose: PaymentRow['purpose'], lotId: string, buyerId: string) {
+    return paymentRepo(db).findOpen(purpose, lotId, buyerId);
   }
 
   /** Creates (or reuses the pending) payment and returns the provider's hosted page. */
-  async create(p: NewPayment): Promise<{ paymentNo: string; payUrl: string; payment: PaymentRow }> {
-    let payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
-    if (
-      payment?.status === 'pending' &&
-      (await this.provider.query(payment.payment_no))?.status === 'closed'
-    ) {
+  async function create(p: NewPayment): Promise<{ paymentNo: string; payUrl: string; payment: PaymentRow }> {
+    let payment = await findOpen(p.purpose, p.lotId, p.buyerId);
+    if (payment?.status === 'pending' && (await provider.query(payment.payment_no))?.status === 'closed') {
       // The buyer cancelled at the provider: that order is dead, start a new one.
-      await paymentRepo(this.db).closePending(payment.payment_no);
+      await paymentRepo(db).closePending(payment.payment_no);
       payment = undefined;
     }
     if (!payment) {
-      const now = this.now();
+      const now = ctx.now();
       const paymentNo = `DP${now.getTime()}${String(randomInt(1e6)).padStart(6, '0')}`;
       // The partial unique index on open payments makes a concurrent second create a no-op.
-      await paymentRepo(this.db).insertPending({
+      await paymentRepo(db).insertPending({
         payment_no: paymentNo,
         purpose: p.purpose,
         lot_id: p.lotId,
         buyer_id: p.buyerId,
         amount: p.amount,
         subject: p.subject,
-        provider: this.provider.name,
+        provider: provider.name,
         status: 'pending',
         created_at: now,
       });
-      payment = await this.findOpen(p.purpose, p.lotId, p.buyerId);
+      payment = await findOpen(p.purpose, p.lotId, p.buyerId);
       if (!payment) throw new Error('payment vanished');
     }
-    const created = await this.provider.createPayment({
+    const created = await provider.createPayment({
       paymentNo: payment.payment_no,
       amount: Number(payment.amount),
       subject: payment.subject,
-      notifyUrl: this.notifyUrl,
+      notifyUrl,
       returnUrl: p.returnUrl,
     });
     if (payment.provider_trade_no !== created.tradeNo) {
-      await paymentRepo(this.db).setTradeNo(payment.payment_no, created.tradeNo);
+      await paymentRepo(db).setTradeNo(payment.payment_no, created.tradeNo);
     }
     return { paymentNo: payment.payment_no, payUrl: created.payUrl, payment };
   }
@@ -85,15 +78,15 @@ export class PaymentService {
    * its effect once, in the same transaction that marks the payment paid. Throws
    * NotificationRejected for a notification we refuse.
    */
-  async handleNotification(rawBody: string, signature: string | undefined): Promise<NotifyOutcome> {
-    const now = this.now();
+  async function handleNotification(rawBody: string, signature: string | undefined): Promise<NotifyOutcome> {
+    const now = ctx.now();
     const record = (
-      db: Kysely<Database>,
+      on: Kysely<Database>,
       outcome: 'applied' | 'duplicate' | 'rejected',
       extra: { paymentNo?: string; tradeNo?: string; reason?: string },
     ) =>
-      paymentRepo(db).recordNotification({
-        provider: this.provider.name,
+      paymentRepo(on).recordNotification({
+        provider: provider.name,
         payment_no: extra.paymentNo ?? null,
         provider_trade_no: extra.tradeNo ?? null,
         body: rawBody.slice(0, 10_000),
@@ -104,14 +97,14 @@ export class PaymentService {
       });
     let notice;
     try {
-      notice = await this.provider.verifyNotification(rawBody, signature, now);
+      notice = await provider.verifyNotification(rawBody, signature, now);
     } catch (err) {
       const reason = err instanceof NotificationRejected ? err.reason : '通知内容无法解析';
-      await record(this.db, 'rejected', { reason });
+      await record(db, 'rejected', { reason });
       throw err instanceof NotificationRejected ? err : new NotificationRejected(reason);
     }
     const ids = { paymentNo: notice.paymentNo, tradeNo: notice.tradeNo };
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const payments = paymentRepo(trx);
       const payment = await payments.lock(notice.paymentNo);
       if (!payment) return '支付单不存在';
@@ -122,7 +115,7 @@ export class PaymentService {
       }
       const paidAt = new Date(notice.paidAt);
       await payments.markPaid(payment.payment_no, paidAt, notice.tradeNo);
-      const handler = this.paidHandlers.get(payment.purpose);
+      const handler = paidHandlers.get(payment.purpose);
       await handler?.(
         trx,
         { ...payment, status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo },
@@ -132,7 +125,11 @@ export class PaymentService {
       return 'applied' as const;
     });
     if (outcome === 'applied' || outcome === 'duplicate') return outcome;
-    await record(this.db, 'rejected', { ...ids, reason: outcome });
+    await record(db, 'rejected', { ...ids, reason: outcome });
     throw new NotificationRejected(outcome);
   }
+
+  return { provider, onPaid, findOpen, create, handleNotification };
 }
+
+export type PaymentService = ReturnType<typeof paymentService>;

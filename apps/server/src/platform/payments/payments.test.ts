@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { paymentsFor, type Payments } from './payments';
-import { NOTIFY_BACKOFF_MS, SandboxPaymentProvider } from './sandbox-provider';
+import { NOTIFY_BACKOFF_MS, sandboxPaymentProvider } from './sandbox-provider';
 import { loadOrCreateSecret, signBody } from './signature';
 
 let t: TestApp;
@@ -191,7 +191,7 @@ describe('sandbox payment company', () => {
     let now = new Date();
     let failures = 2;
     const delivered: string[] = [];
-    const flaky = new SandboxPaymentProvider({
+    const flaky = sandboxPaymentProvider({
       db: db(),
       now: () => now,
       secret: () => loadOrCreateSecret(db(), 'pay_sandbox_hmac'),

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context';
-import { PaymentService } from './payment-service';
+import { paymentService, type PaymentService } from './payment-service';
 import { NotificationRejected, type PaymentProvider } from './payment-provider';
 import { unavailable } from '../../http/errors';
-import { SandboxPaymentProvider } from './sandbox-provider';
+import { sandboxPaymentProvider, type SandboxPaymentProvider } from './sandbox-provider';
 import { loadOrCreateSecret } from './signature';
 
 export const NOTIFY_PATH = '/api/pay/notify/sandbox';
@@ -34,7 +34,7 @@ export function paymentsFor(ctx: AppContext): Payments {
   const existing = byContext.get(ctx);
   if (existing) return existing;
   if (ctx.env.PAYMENT_PROVIDER === 'none') {
-    const none = { service: new PaymentService(ctx.dbh.db, unconfigured, ctx.now, ''), sandbox: null };
+    const none = { service: paymentService(ctx, { provider: unconfigured, notifyUrl: '' }), sandbox: null };
     byContext.set(ctx, none);
     return none;
   }
@@ -42,7 +42,7 @@ export function paymentsFor(ctx: AppContext): Payments {
   const loadSecret = () => (secret ??= loadOrCreateSecret(ctx.dbh.db, 'pay_sandbox_hmac'));
   // eslint-disable-next-line prefer-const -- the provider and the service refer to each other
   let service: PaymentService;
-  const sandbox = new SandboxPaymentProvider({
+  const sandbox = sandboxPaymentProvider({
     db: ctx.dbh.db,
     now: ctx.now,
     secret: loadSecret,
@@ -58,7 +58,7 @@ export function paymentsFor(ctx: AppContext): Payments {
     },
     onError: (err) => ctx.log.error({ err }, 'sandbox payment notification failed'),
   });
-  service = new PaymentService(ctx.dbh.db, sandbox, ctx.now, `${ctx.env.publicUrl}${NOTIFY_PATH}`);
+  service = paymentService(ctx, { provider: sandbox, notifyUrl: `${ctx.env.publicUrl}${NOTIFY_PATH}` });
   const payments = { service, sandbox };
   byContext.set(ctx, payments);
   return payments;

@@ -38,51 +38,42 @@ export interface SandboxOptions {
  * page, and on payment sends HMAC-signed notifications with retries until the merchant says
  * "success". The merchant side never touches sandbox_trade.
  */
-export class SandboxPaymentProvider implements PaymentProvider {
-  readonly name = 'sandbox';
-  private readonly inflight = new Set<Promise<unknown>>();
-  private readonly trades: ReturnType<typeof sandboxTradeRepo>;
+export function sandboxPaymentProvider(o: SandboxOptions) {
+  const inflight = new Set<Promise<unknown>>();
+  const trades = sandboxTradeRepo(o.db);
 
-  constructor(private readonly o: SandboxOptions) {
-    this.trades = sandboxTradeRepo(o.db);
-  }
-
-  async createPayment(r: CreatePaymentRequest): Promise<CreatedPayment> {
+  async function createPayment(r: CreatePaymentRequest): Promise<CreatedPayment> {
     // Idempotent by merchant payment number, as real providers are: a repeated request returns the same trade.
-    await this.trades.insertIfAbsent({
-      trade_no: `SBX${this.o.now().getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
+    await trades.insertIfAbsent({
+      trade_no: `SBX${o.now().getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
       merchant_payment_no: r.paymentNo,
       subject: r.subject,
       amount: r.amount,
       notify_url: r.notifyUrl,
       return_url: r.returnUrl,
       status: 'WAIT_BUYER_PAY',
-      created_at: this.o.now(),
+      created_at: o.now(),
     });
-    const trade = await this.find(r.paymentNo);
+    const trade = await find(r.paymentNo);
     if (!trade) throw new Error('sandbox trade vanished');
-    const ticket = cashierTicket(
-      await this.o.secret(),
-      r.paymentNo,
-      this.o.now().getTime() + CASHIER_TICKET_MS,
-    );
+    const ticket = cashierTicket(await o.secret(), r.paymentNo, o.now().getTime() + CASHIER_TICKET_MS);
     return {
       tradeNo: trade.trade_no,
-      payUrl: `${this.o.pageBase}/${encodeURIComponent(r.paymentNo)}?ticket=${ticket}`,
+      payUrl: `${o.pageBase}/${encodeURIComponent(r.paymentNo)}?ticket=${ticket}`,
     };
   }
 
   /** Whether `ticket` opens the cashier of this payment (see cashierTicket). */
-  async ticketValid(paymentNo: string, ticket: unknown): Promise<boolean> {
-    return cashierTicketValid(await this.o.secret(), paymentNo, ticket, this.o.now().getTime());
+  async function ticketValid(paymentNo: string, ticket: unknown): Promise<boolean> {
+    return cashierTicketValid(await o.secret(), paymentNo, ticket, o.now().getTime());
   }
 
-  find(paymentNo: string): Promise<SandboxTrade | undefined> {
-    return this.trades.byPaymentNo(paymentNo);
+  function find(paymentNo: string): Promise<SandboxTrade | undefined> {
+    return trades.byPaymentNo(paymentNo);
   }
 
-  async query(paymentNo: string): Promise<ProviderTrade | null> {
-    const t = await this.find(paymentNo);
+  async function query(paymentNo: string): Promise<ProviderTrade | null> {
+    const t = await find(paymentNo);
     if (!t) return null;
     const status = t.status === 'TRADE_SUCCESS' ? 'paid' : t.status === 'TRADE_CLOSED' ? 'closed' : 'pending';
     return {
@@ -94,12 +85,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  async verifyNotification(
+  async function verifyNotification(
     rawBody: string,
     signature: string | undefined,
     now: Date,
   ): Promise<PaymentNotice> {
-    const check = checkSignature(await this.o.secret(), signature, rawBody, now.getTime());
+    const check = checkSignature(await o.secret(), signature, rawBody, now.getTime());
     if (check === 'missing' || check === 'bad') throw new NotificationRejected('通知签名校验失败');
     if (check === 'stale') throw new NotificationRejected('通知已过期');
     const body = JSON.parse(rawBody) as Record<string, unknown>;
@@ -117,86 +108,84 @@ export class SandboxPaymentProvider implements PaymentProvider {
   }
 
   /** The buyer pressed 确认支付: the trade succeeds and a notification is due now. */
-  async confirm(paymentNo: string): Promise<SandboxTrade | undefined> {
-    const now = this.o.now();
-    await this.trades.settleWaiting(paymentNo, {
+  async function confirm(paymentNo: string): Promise<SandboxTrade | undefined> {
+    const now = o.now();
+    await trades.settleWaiting(paymentNo, {
       status: 'TRADE_SUCCESS',
       paid_at: now,
       next_notify_at: now,
     });
-    const trade = await this.find(paymentNo);
-    if (trade?.status === 'TRADE_SUCCESS') this.track(this.deliver(trade.trade_no));
+    const trade = await find(paymentNo);
+    if (trade?.status === 'TRADE_SUCCESS') track(deliver(trade.trade_no));
     return trade;
   }
 
-  async cancel(paymentNo: string): Promise<SandboxTrade | undefined> {
-    await this.trades.settleWaiting(paymentNo, { status: 'TRADE_CLOSED' });
-    return this.find(paymentNo);
+  async function cancel(paymentNo: string): Promise<SandboxTrade | undefined> {
+    await trades.settleWaiting(paymentNo, { status: 'TRADE_CLOSED' });
+    return find(paymentNo);
   }
 
   /** One delivery attempt for one trade, if it is due (claimed with a lease, so only one process sends). */
-  async deliver(tradeNo: string): Promise<boolean> {
-    const [trade] = await this.claim(tradeNo, 1);
-    return trade ? this.send(trade) : false;
+  async function deliver(tradeNo: string): Promise<boolean> {
+    const [trade] = await claim(tradeNo, 1);
+    return trade ? send(trade) : false;
   }
 
   /** Sends the notification of a paid trade again now (development, reconciliation). */
-  async renotify(paymentNo: string): Promise<boolean> {
-    const trade = await this.find(paymentNo);
+  async function renotify(paymentNo: string): Promise<boolean> {
+    const trade = await find(paymentNo);
     if (trade?.status !== 'TRADE_SUCCESS') return false;
-    await this.trades.update(trade.trade_no, { next_notify_at: this.o.now() });
-    return this.deliver(trade.trade_no);
+    await trades.update(trade.trade_no, { next_notify_at: o.now() });
+    return deliver(trade.trade_no);
   }
 
   /** Every due notification, for the scheduler. */
-  async deliverDue(limit = 20): Promise<number> {
-    const trades = await this.claim(null, limit);
-    await Promise.all(trades.map((t) => this.send(t)));
-    return trades.length;
+  async function deliverDue(limit = 20): Promise<number> {
+    const due = await claim(null, limit);
+    await Promise.all(due.map((t) => send(t)));
+    return due.length;
   }
 
-  job(): ScheduledJob {
-    return { name: 'sandbox-payment-notify', tick: () => this.deliverDue() };
+  function job(): ScheduledJob {
+    return { name: 'sandbox-payment-notify', tick: () => deliverDue() };
   }
 
   /** Waits for notifications sent in the background (after 确认支付). */
-  async drain(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+  async function drain(): Promise<void> {
+    while (inflight.size) await Promise.allSettled([...inflight]);
   }
 
-  private track(p: Promise<unknown>) {
-    const tracked = p
-      .catch((err: unknown) => this.o.onError?.(err))
-      .finally(() => this.inflight.delete(tracked));
-    this.inflight.add(tracked);
+  function track(p: Promise<unknown>) {
+    const tracked = p.catch((err: unknown) => o.onError?.(err)).finally(() => inflight.delete(tracked));
+    inflight.add(tracked);
   }
 
-  private claim(tradeNo: string | null, limit: number): Promise<SandboxTrade[]> {
-    const now = this.o.now();
-    return this.trades.claimDue(tradeNo, limit, now, new Date(now.getTime() + NOTIFY_LEASE_MS));
+  function claim(tradeNo: string | null, limit: number): Promise<SandboxTrade[]> {
+    const now = o.now();
+    return trades.claimDue(tradeNo, limit, now, new Date(now.getTime() + NOTIFY_LEASE_MS));
   }
 
-  private async send(trade: SandboxTrade): Promise<boolean> {
+  async function send(trade: SandboxTrade): Promise<boolean> {
     const body = JSON.stringify({
       notifyId: `N${Date.now()}${randomInt(1e6)}`,
       tradeNo: trade.trade_no,
       paymentNo: trade.merchant_payment_no,
       amount: Number(trade.amount),
       status: 'TRADE_SUCCESS',
-      paidAt: trade.paid_at?.getTime() ?? this.o.now().getTime(),
+      paidAt: trade.paid_at?.getTime() ?? o.now().getTime(),
     });
-    const signature = signBody(await this.o.secret(), this.o.now().getTime(), body);
+    const signature = signBody(await o.secret(), o.now().getTime(), body);
     let ok = false;
     let error: string | null = null;
     try {
-      ok = await this.o.dispatch(trade.notify_url, body, signature);
+      ok = await o.dispatch(trade.notify_url, body, signature);
       if (!ok) error = '商户未确认';
     } catch (err) {
       error = err instanceof Error ? err.message : String(err);
     }
-    const now = this.o.now();
+    const now = o.now();
     const backoff = NOTIFY_BACKOFF_MS[trade.notify_attempts - 1];
-    await this.trades.update(
+    await trades.update(
       trade.trade_no,
       ok
         ? { notified_at: now, next_notify_at: null, last_notify_error: null }
@@ -207,4 +196,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
     );
     return ok;
   }
+
+  const provider: PaymentProvider = { name: 'sandbox', createPayment, query, verifyNotification };
+  return {
+    ...provider,
+    ticketValid,
+    find,
+    confirm,
+    cancel,
+    deliver,
+    renotify,
+    deliverDue,
+    job,
+    drain,
+  };
 }
+
+export type SandboxPaymentProvider = ReturnType<typeof sandboxPaymentProvider>;
