@@ -3,7 +3,10 @@ import type { Endpoint } from '@chepai/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { makeBuyer } from '../test/bidding-fixture';
-import { createTestApp, envelope, type TestApp } from '../test/test-app';
+import { seedSellers } from '../db/seed/sellers';
+import { createListeningTestApp } from '../test/listening-app';
+import { sellerKit } from '../test/seller-kit';
+import { envelope, type TestApp } from '../test/test-app';
 
 /** Every endpoint exported from @chepai/shared, by name. */
 function allEndpoints(): Array<[string, Endpoint]> {
@@ -40,12 +43,15 @@ function fieldsOf(schema: z.ZodType, seen = new Set<unknown>()): Set<string> {
 const NUL = 'a\u0000b';
 
 describe('control characters in any string of any endpoint', () => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp & { baseUrl: string };
+  // Each endpoint is called as a user it admits, so the input gate is what answers.
+  const tokens = { buyer: '', seller: '' };
   beforeAll(async () => {
-    t = await createTestApp();
-    token = (await makeBuyer(t)).token;
-  });
+    t = await createListeningTestApp();
+    await seedSellers(t.ctx);
+    tokens.buyer = (await makeBuyer(t)).token;
+    tokens.seller = await sellerKit(t.baseUrl).token('lixiaomei');
+  }, 90_000);
   afterAll(() => t.close());
 
   const endpoints = allEndpoints();
@@ -73,7 +79,7 @@ describe('control characters in any string of any endpoint', () => {
         method: e.method,
         url: c.url,
         ...(c.body ? { payload: c.body } : {}),
-        headers: { authorization: token },
+        headers: { authorization: e.auth === 'seller' ? tokens.seller : tokens.buyer },
       });
       const answer = { url: c.url, body: c.body, status: res.statusCode, msg: envelope(res).msg };
       expect(answer).toMatchObject({ status: 400, msg: expect.stringMatching(/控制字符/) as unknown });

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { files } from '@chepai/shared';
+import { files, parseInput } from '@chepai/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { ok } from '../../http/envelope';
@@ -22,7 +22,8 @@ function variantOf(text: string): Variant {
 }
 
 /** The upload's fields through its contract (the one place an input check for upload lives). */
-const parseFields = (raw: unknown) => files.upload.input.parse(raw);
+// The multipart fields go through the same contract gate as every JSON body (control characters first).
+const parseFields = (raw: unknown) => parseInput(files.upload, raw);
 
 export async function registerFiles(
   app: FastifyInstance,
