@@ -14,10 +14,7 @@ interface Catalog {
   models: Array<{ seriesId: string; year: number }>;
 }
 const catalog = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../modules/catalog/data/catalog.sample.json'),
-    'utf8',
-  ),
+  fs.readFileSync(path.resolve(import.meta.dirname, './catalog.sample.json'), 'utf8'),
 ) as Catalog;
 
 /** The catalog's model years of a seed series (brand names there may carry 汽车, series names the brand). */
