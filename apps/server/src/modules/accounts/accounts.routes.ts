@@ -14,6 +14,7 @@ import { sessions as createSessions } from './sessions';
 import { formatBeijing } from '../../lib/time';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
 import { idCardVault } from './id-card-vault';
+import { sellerUnitsService } from '../sellers/seller-units.service';
 
 export async function registerAccounts(
   app: FastifyInstance,
@@ -27,6 +28,7 @@ export async function registerAccounts(
     dataCryptoFor(ctx),
   ]);
   const sessions = createSessions(ctx);
+  const sellerUnits = sellerUnitsService(ctx);
   const service = accountsService(ctx, {
     transport: passwordTransport(privateKey),
     sessions,
@@ -63,7 +65,11 @@ export async function registerAccounts(
     service.updatePwd(currentUser(request).id, oldPassword, password, request.ip),
   );
   route(app, accounts.updateTel, (input, { request }) => service.updateTel(currentUser(request).id, input));
-  route(app, accounts.info, (_input, { request }) => service.info(currentUser(request).id));
+  // A seller's token answers with the seller's record, so a `?token=` link keeps name and unit.
+  route(app, accounts.info, (_input, { request }) => {
+    const user = currentUser(request);
+    return user.role === 'seller' ? sellerUnits.userInfo(user) : service.info(user.id);
+  });
   route(app, accounts.invoiceInfo, (_input, { request }) => service.invoice(currentUser(request).id));
   route(app, accounts.invoiceSave, (input, { request }) =>
     service.saveInvoice(currentUser(request).id, input),

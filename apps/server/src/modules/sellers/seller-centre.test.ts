@@ -13,6 +13,7 @@ import { CHOOSE_UNIT, NOT_A_MEMBER } from './seller-units.service';
 let t: TestApp & { baseUrl: string };
 let a: ReturnType<typeof accountsKit>;
 const tokens = { buyer: '', sellerA: '', sellerB: '', multi: '' };
+const sellerLogin = () => sellerKit(t.baseUrl);
 beforeAll(async () => {
   t = await createListeningTestApp();
   await seedSellers(t.ctx);
@@ -120,6 +121,49 @@ describe('business units', () => {
     expect((await call('GET', 'user/seller/invoice/info', tokens.multi)).data.businessUnitName).toBe(
       '苏州市公务用车服务中心',
     );
+  });
+
+  it('user/info answers a seller token with the seller and the current unit, a buyer token as before', async () => {
+    const buyer = await call('GET', 'user/info', tokens.buyer);
+    expect(buyer.data).toMatchObject({ role: 'buyer', bidderType: 'personal' });
+    expect(buyer.data).toHaveProperty('buyerName');
+    expect(buyer.data).not.toHaveProperty('sellerName');
+
+    const seller = await call('GET', 'user/info', tokens.sellerA);
+    expect(seller.status).toBe(200);
+    expect(Object.keys(seller.data).sort()).toEqual(
+      ['businessUnitId', 'businessUnitName', 'role', 'sellerName', 'tel', 'unitCount', 'userId'].sort(),
+    );
+    expect(seller.data).toMatchObject({
+      role: 'seller',
+      sellerName: '李晓梅',
+      tel: '137****7002',
+      businessUnitId: await unitIdOf('demo-seller-2'),
+      businessUnitName: '京运汽车融资租赁（北京）有限公司',
+      unitCount: 1,
+    });
+
+    // The unit follows the session: after a switch user/info names the new unit.
+    const shen = await unitIdOf('demo-seller-1');
+    const su = await unitIdOf('demo-seller-3');
+    const multi = await sellerLogin().token('wangjianlin');
+    expect((await call('GET', 'user/info', multi)).data).toMatchObject({
+      businessUnitId: null,
+      businessUnitName: null,
+      unitCount: 2,
+    });
+    for (const [id, name] of [
+      [shen, '申城融资租赁有限公司'],
+      [su, '苏州市公务用车服务中心'],
+    ] as const) {
+      await call('POST', 'user/seller/switchUnit', multi, { businessUnitId: id });
+      expect((await call('GET', 'user/info', multi)).data).toMatchObject({
+        role: 'seller',
+        sellerName: '王建林',
+        businessUnitId: id,
+        businessUnitName: name,
+      });
+    }
   });
 
   it('refuses a unit the seller does not belong to, and changes nothing', async () => {
