@@ -109,6 +109,8 @@ describe('a disposal unit signs in through single sign-on', () => {
     await both(page, 'seller-personal-information');
     await page.goto('/personalCenter/securitySettings');
     await page.getByTestId('active-sessions').getByText('当前设备').waitFor();
+    // The device label comes from the browser's User-Agent (headless Chromium on Linux).
+    expect(await page.getByTestId('session-device').first().textContent()).toMatch(/^Chrome · Linux/);
     await both(page, 'seller-security-settings');
     await page.goto('/personalCenter/invoiceInformation');
     await page.getByTestId('seller-invoice-form').waitFor();

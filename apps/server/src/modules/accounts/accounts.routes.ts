@@ -57,8 +57,8 @@ export async function registerAccounts(
   route(app, accounts.register, (input, { request }) => service.register(input, request.ip));
   route(app, accounts.login, (input, { request }) =>
     input.loginType === 'password'
-      ? service.loginWithPassword(input.tel, input.password, request.ip)
-      : service.loginWithCode(input.tel, input.code, request.ip),
+      ? service.loginWithPassword(input.tel, input.password, request.ip, request.headers['user-agent'])
+      : service.loginWithCode(input.tel, input.code, request.ip, request.headers['user-agent']),
   );
   route(app, accounts.findPwd, ({ tel, code, password }) => service.findPwd(tel, code, password));
   route(app, accounts.updatePwd, ({ oldPassword, password }, { request }) =>

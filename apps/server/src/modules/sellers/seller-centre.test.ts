@@ -312,6 +312,65 @@ describe('logged-in devices', () => {
     expect((await call('GET', 'user/sessions')).status).toBe(401);
   });
 
+  it('records the browser a session was created from and lists it as a short device label', async () => {
+    const CHROME_WINDOWS =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const tel = newTel();
+    await a.register(tel);
+    const login = async (ua: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/mall-auction/user/buyer/login',
+        payload: { loginType: 'password', tel, password: await a.encrypt('Chepai2026') },
+        headers: { 'user-agent': ua },
+        remoteAddress: newIp(),
+      });
+      return envelope<{ token: string }>(res).data.token;
+    };
+    const chrome = await login(CHROME_WINDOWS);
+    const long = await login(`${CHROME_WINDOWS} ${'x'.repeat(400)}`);
+    const curl = await login('curl/8.5.0');
+    const list = await call('GET', 'user/sessions', chrome);
+    // curl is not recognised (null); the long one is trimmed and still readable.
+    expect(list.data.map((s) => String(s.device)).sort()).toEqual([
+      'Chrome · Windows',
+      'Chrome · Windows',
+      'null',
+    ]);
+    expect(list.data.find((s) => s.current)?.device).toBe('Chrome · Windows');
+
+    const stored = await t.ctx.dbh.db
+      .selectFrom('user_session')
+      .select(['user_agent'])
+      .where('user_id', '=', String((await call('GET', 'user/info', curl)).data.userId))
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => r.user_agent?.length ?? null)).toEqual([CHROME_WINDOWS.length, 200, 10]);
+    expect(long).toBeTruthy();
+  });
+
+  it('records the seller’s browser from the login callback', async () => {
+    const k = sellerLogin();
+    const { browser, page } = await k.openLogin();
+    const { home } = await k.signIn(browser, page, 'chenqiang', 'Chepai2026');
+    const query = new URLSearchParams({
+      code: home?.searchParams.get('code') ?? '',
+      state: home?.searchParams.get('state') ?? '',
+    });
+    const hop = await browser.request(
+      `${t.baseUrl}/api/mall-auction/user/seller/login/callback?${query.toString()}`,
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        },
+      },
+    );
+    const token = (JSON.parse(hop.body) as { data: { token: string } }).data.token;
+    const list = await call('GET', 'user/sessions', token);
+    expect(list.data.find((s) => s.current)?.device).toBe('Safari · macOS');
+  });
+
   it('shows sellers the unit each session acts for', async () => {
     const list = await call('GET', 'user/sessions', tokens.sellerA);
     expect(list.data[0]).toMatchObject({
