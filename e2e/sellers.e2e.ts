@@ -98,6 +98,20 @@ describe('a disposal unit signs in through single sign-on', () => {
     await expect.poll(() => greeting(page).innerText()).toContain('王建林（苏州市公务用车服务中心）');
   });
 
+  it('a `?token=` link for a seller keeps the seller’s name and current unit', async () => {
+    const { page } = e;
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token ?? '',
+    );
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/home?token=${encodeURIComponent(token)}`);
+    await expect.poll(() => greeting(page).innerText()).toContain('王建林（苏州市公务用车服务中心）');
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('user') ?? '{}') as { role?: string; sellerName?: string },
+    );
+    expect(stored).toMatchObject({ role: 'seller', sellerName: '王建林' });
+  });
+
   it('opens the personal centre at 拍卖订单 and shows each seller page', async () => {
     const { page } = e;
     await page.goto('/personalCenter');
@@ -109,6 +123,8 @@ describe('a disposal unit signs in through single sign-on', () => {
     await both(page, 'seller-personal-information');
     await page.goto('/personalCenter/securitySettings');
     await page.getByTestId('active-sessions').getByText('当前设备').waitFor();
+    // The device label comes from the browser's User-Agent (headless Chromium on Linux).
+    expect(await page.getByTestId('session-device').first().textContent()).toMatch(/^Chrome · Linux/);
     await both(page, 'seller-security-settings');
     await page.goto('/personalCenter/invoiceInformation');
     await page.getByTestId('seller-invoice-form').waitFor();

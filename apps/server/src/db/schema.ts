@@ -325,6 +325,8 @@ export interface UserSessionTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   client_ip: Generated<string>;
+  /** The User-Agent the session was created with, at most 200 characters. */
+  user_agent: string | null;
 }
 
 export interface SmsCodeTable {

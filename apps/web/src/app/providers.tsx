@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
+import { toSessionUser } from '../features/sellers/api/seller-api';
 import { completeSellerLogin, endSellerSession } from '../features/sellers/api/seller-session';
 import { callApi } from '../lib/api';
 import { setEncryptor } from '../lib/rsa';
@@ -42,10 +43,13 @@ setEncryptor(async (plain) => {
   return out;
 });
 
-/** `?token=` in the address: the token is checked with user/info and becomes the session. */
+/**
+ * `?token=` in the address: the token is checked with user/info and becomes the session; a seller's
+ * token answers with the seller's name and unit, kept as the seller login keeps them.
+ */
 setTokenLogin(async (token) => {
   const user = await callApi(accounts.info, {}, { token, silent: true, relogin: false });
-  saveSession({ ...user, token });
+  saveSession(accounts.isSellerInfo(user) ? toSessionUser(user, token) : { ...user, token });
 });
 
 /** A seller coming back from single sign-on (`/home?code=…&state=…`). */

@@ -1,10 +1,14 @@
-import { DesktopOutlined } from '@ant-design/icons';
+import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import { sessions } from '@chepai/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import type { CSSProperties } from 'react';
 import { callApi } from '../lib/api';
 
 const key = ['user', 'sessions'] as const;
+const MOBILE = /iOS|Android|HarmonyOS/;
+const FACTS: CSSProperties = { display: 'flex', flexWrap: 'wrap', columnGap: 12 };
+const FACT: CSSProperties = { whiteSpace: 'nowrap' };
 
 /** 登录设备: the user's live sessions, each but the current one can be signed out. */
 export function ActiveSessions() {
@@ -49,9 +53,27 @@ export function ActiveSessions() {
           ]}
         >
           <List.Item.Meta
-            avatar={<DesktopOutlined style={{ fontSize: 22, color: 'var(--brand)' }} />}
-            title={`登录于 ${s.createdAt}${s.businessUnitName ? ` · ${s.businessUnitName}` : ''}`}
-            description={`最近活动 ${s.lastSeenAt}${s.clientIp ? ` · IP ${s.clientIp}` : ''}`}
+            avatar={
+              s.device && MOBILE.test(s.device) ? (
+                <MobileOutlined style={{ fontSize: 22, color: 'var(--brand)' }} />
+              ) : (
+                <DesktopOutlined style={{ fontSize: 22, color: 'var(--brand)' }} />
+              )
+            }
+            title={
+              <span data-testid="session-device">
+                {s.device ?? '未知设备'}
+                {s.businessUnitName ? ` · ${s.businessUnitName}` : ''}
+              </span>
+            }
+            description={
+              // Each fact stays on one line; on a phone they wrap between facts, not inside a date.
+              <span style={FACTS}>
+                <span style={FACT}>登录于 {s.createdAt}</span>
+                <span style={FACT}>最近活动 {s.lastSeenAt}</span>
+                {s.clientIp ? <span style={FACT}>IP {s.clientIp}</span> : null}
+              </span>
+            }
           />
         </List.Item>
       )}

@@ -121,6 +121,19 @@ const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/** What the client keeps of a seller: the person, and the unit the session acts for (null until chosen). */
+export const sellerUserInfo = z.object({
+  userId: z.string(),
+  role: z.literal('seller'),
+  sellerName: z.string(),
+  tel: z.string(),
+  businessUnitId: z.string().nullable(),
+  businessUnitName: z.string().nullable(),
+  unitCount: z.number().int(),
+});
+export type SellerUserInfo = z.infer<typeof sellerUserInfo>;
+export const isSellerInfo = (u: UserInfo | SellerUserInfo): u is SellerUserInfo => 'sellerName' in u;
+
 const loginResult = z.object({
   userInfo,
   role: z.enum(ROLES),
@@ -252,7 +265,8 @@ export const info = endpoint({
   path: '/mall-auction/user/info',
   auth: 'user',
   input: z.object({}).loose(),
-  output: userInfo,
+  /** A buyer's record, or for a seller's token the seller's (as the seller login callback returns). */
+  output: z.union([userInfo, sellerUserInfo]),
 });
 export const logout = endpoint({
   method: 'POST',

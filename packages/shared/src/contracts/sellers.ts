@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditCodeSchema, smsCodeSchema } from './accounts';
+import { creditCodeSchema, sellerUserInfo, smsCodeSchema } from './accounts';
 import { idSchema } from './common';
 import { endpoint } from './define';
 
@@ -16,17 +16,7 @@ export const sellerUnit = z.object({
 });
 export type SellerUnit = z.infer<typeof sellerUnit>;
 
-/** What the client keeps of a seller: the person, and the unit the session acts for (null until chosen). */
-export const sellerUserInfo = z.object({
-  userId: z.string(),
-  role: z.literal('seller'),
-  sellerName: z.string(),
-  tel: z.string(),
-  businessUnitId: z.string().nullable(),
-  businessUnitName: z.string().nullable(),
-  unitCount: z.number().int(),
-});
-export type SellerUserInfo = z.infer<typeof sellerUserInfo>;
+export { sellerUserInfo, type SellerUserInfo } from './accounts';
 
 const oauthParam = (label: string) =>
   z

@@ -7,6 +7,8 @@ const activeSession = z.object({
   createdAt: z.string(),
   lastSeenAt: z.string(),
   clientIp: z.string(),
+  /** The browser and system the session was created from ('Chrome · Windows'); null when unknown. */
+  device: z.string().nullable(),
   /** The session making this request. */
   current: z.boolean(),
   /** Sellers: the unit that session acts for. */

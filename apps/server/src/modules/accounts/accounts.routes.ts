@@ -14,6 +14,7 @@ import { sessions as createSessions } from './sessions';
 import { formatBeijing } from '../../lib/time';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
 import { idCardVault } from './id-card-vault';
+import { sellerUnitsService } from '../sellers/seller-units.service';
 
 export async function registerAccounts(
   app: FastifyInstance,
@@ -27,6 +28,7 @@ export async function registerAccounts(
     dataCryptoFor(ctx),
   ]);
   const sessions = createSessions(ctx);
+  const sellerUnits = sellerUnitsService(ctx);
   const service = accountsService(ctx, {
     transport: passwordTransport(privateKey),
     sessions,
@@ -55,15 +57,19 @@ export async function registerAccounts(
   route(app, accounts.register, (input, { request }) => service.register(input, request.ip));
   route(app, accounts.login, (input, { request }) =>
     input.loginType === 'password'
-      ? service.loginWithPassword(input.tel, input.password, request.ip)
-      : service.loginWithCode(input.tel, input.code, request.ip),
+      ? service.loginWithPassword(input.tel, input.password, request.ip, request.headers['user-agent'])
+      : service.loginWithCode(input.tel, input.code, request.ip, request.headers['user-agent']),
   );
   route(app, accounts.findPwd, ({ tel, code, password }) => service.findPwd(tel, code, password));
   route(app, accounts.updatePwd, ({ oldPassword, password }, { request }) =>
     service.updatePwd(currentUser(request).id, oldPassword, password, request.ip),
   );
   route(app, accounts.updateTel, (input, { request }) => service.updateTel(currentUser(request).id, input));
-  route(app, accounts.info, (_input, { request }) => service.info(currentUser(request).id));
+  // A seller's token answers with the seller's record, so a `?token=` link keeps name and unit.
+  route(app, accounts.info, (_input, { request }) => {
+    const user = currentUser(request);
+    return user.role === 'seller' ? sellerUnits.userInfo(user) : service.info(user.id);
+  });
   route(app, accounts.invoiceInfo, (_input, { request }) => service.invoice(currentUser(request).id));
   route(app, accounts.invoiceSave, (input, { request }) =>
     service.saveInvoice(currentUser(request).id, input),

@@ -38,13 +38,13 @@ export function accountsService(
   const { transport, sessions, idCards } = deps;
   const throttle = loginThrottle(ctx);
 
-  const loggedIn = async (user: UserRow, ip: string): Promise<accounts.LoginResult> => {
+  const loggedIn = async (user: UserRow, ip: string, userAgent?: string): Promise<accounts.LoginResult> => {
     // Sessions are never deleted (only revoked or expired), so none before this one = a first login.
     const firstLogin = !(await sessions.everCreated(user.id));
     return {
       userInfo: toUserInfo(user, idCards),
       role: user.role,
-      token: await sessions.create(user.id, ip),
+      token: await sessions.create(user.id, ip, userAgent),
       firstLogin,
     };
   };
@@ -129,7 +129,7 @@ export function accountsService(
       return { tel: input.tel };
     },
 
-    async loginWithPassword(tel: string, cipher: string, ip: string) {
+    async loginWithPassword(tel: string, cipher: string, ip: string, userAgent?: string) {
       const plain = transport.decrypt(cipher);
       const found = await repo.byTel(tel);
       const user = found?.role === 'buyer' ? found : null;
@@ -140,15 +140,15 @@ export function accountsService(
       }
       if (!(await verifyPassword(user.password_hash, plain))) return failPassword(user.id, ip, WRONG_LOGIN);
       await throttle.succeeded(user.id, ip);
-      return loggedIn(user, ip);
+      return loggedIn(user, ip, userAgent);
     },
-    async loginWithCode(tel: string, code: string, ip: string) {
+    async loginWithCode(tel: string, code: string, ip: string, userAgent?: string) {
       await codes.verify(tel, 'login', code, true);
       const user = await repo.byTel(tel);
       if (!user || user.role !== 'buyer') throw badRequest(CODE_EXPIRED);
       // Holding the phone proves more than a password: it also lifts the account's password hold.
       await throttle.provedByPhone(user.id, ip);
-      return loggedIn(user, ip);
+      return loggedIn(user, ip, userAgent);
     },
 
     async findPwd(tel: string, code: string, cipher: string) {

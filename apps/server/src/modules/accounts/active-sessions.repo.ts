@@ -10,7 +10,14 @@ export function activeSessionsRepo(db: Kysely<Database>) {
         .selectFrom('user_session as s')
         .leftJoin('seller_session as ss', 'ss.session_id', 's.id')
         .leftJoin('seller_org as o', 'o.id', 'ss.seller_org_id')
-        .select(['s.id', 's.created_at', 's.last_seen_at', 's.client_ip', 'o.name as unit_name'])
+        .select([
+          's.id',
+          's.created_at',
+          's.last_seen_at',
+          's.client_ip',
+          's.user_agent',
+          'o.name as unit_name',
+        ])
         .where('s.user_id', '=', userId)
         .where('s.revoked_at', 'is', null)
         .where('s.expires_at', '>', now)

@@ -6,6 +6,7 @@ import { route } from '../../http/route';
 import { formatBeijing } from '../../lib/time';
 import { activeSessionsRepo } from './active-sessions.repo';
 import { currentUser } from './auth-check';
+import { deviceLabel } from './device-label';
 import { sessionCacheFor } from './session-cache';
 import { IDLE_MS } from './sessions';
 
@@ -21,6 +22,7 @@ export function registerActiveSessions(app: FastifyInstance, ctx: AppContext) {
       createdAt: formatBeijing(new Date(r.created_at)),
       lastSeenAt: formatBeijing(new Date(r.last_seen_at)),
       clientIp: r.client_ip,
+      device: deviceLabel(r.user_agent),
       current: r.id === user.sessionId,
       businessUnitName: r.unit_name,
     }));

@@ -27,20 +27,52 @@ export const LOGIN_TIERS = {
 
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / MIN));
 
-export function loginThrottle(ctx: AppContext) {
+type Refusals = Record<keyof typeof LOGIN_TIERS, (ms: number) => string>;
+
+/** Which counters a login form uses and what it says when one is full. */
+export interface ThrottleVariant {
+  /** Prefix of the shared counters, so two forms never share a key. */
+  prefix: string;
+  refusal: Refusals;
+  /** Count per account across addresses (needs a way for the owner to lift the hold). */
+  accountWide: boolean;
+}
+
+/** The mall's buyer login: the SMS code lifts the account-wide hold. */
+export const MALL_LOGIN: ThrottleVariant = {
+  prefix: 'login',
+  refusal: {
+    pair: (ms) => `密码错误次数过多，请${minutes(ms)}分钟后再试，或使用验证码登录`,
+    address: (ms) => `当前网络登录失败次数过多，请${minutes(ms)}分钟后再试`,
+    account: () => '该账号密码错误次数过多，为保护账号安全，请使用验证码登录',
+  },
+  accountWide: true,
+};
+
+/**
+ * The embedded identity provider's form, keyed by its username. It has no SMS login, so there is no
+ * account-wide hold: strangers only slow down their own addresses and never lock the owner out.
+ */
+export const SSO_LOGIN: ThrottleVariant = {
+  prefix: 'sso-login',
+  refusal: {
+    pair: (ms) => `密码错误次数过多，请${minutes(ms)}分钟后再试`,
+    address: (ms) => `当前网络登录失败次数过多，请${minutes(ms)}分钟后再试`,
+    account: (ms) => `该账号密码错误次数过多，请${minutes(ms)}分钟后再试`,
+  },
+  accountWide: false,
+};
+
+export function loginThrottle(ctx: AppContext, variant: ThrottleVariant = MALL_LOGIN) {
   const limits = sharedLimits(ctx);
   const keysOf = (kind: keyof typeof LOGIN_TIERS, id: string) =>
-    LOGIN_TIERS[kind].map((tier, i) => ({ key: `login:${kind}:${id}:${i}`, tier }));
+    LOGIN_TIERS[kind].map((tier, i) => ({ key: `${variant.prefix}:${kind}:${id}:${i}`, tier }));
   const scopes = (userId: string | null, ip: string) => ({
     pair: userId ? keysOf('pair', `${userId}@${ip}`) : [],
     address: keysOf('address', ip),
-    account: userId ? keysOf('account', userId) : [],
+    account: userId && variant.accountWide ? keysOf('account', userId) : [],
   });
-  const refusal = {
-    pair: (ms: number) => `密码错误次数过多，请${minutes(ms)}分钟后再试，或使用验证码登录`,
-    address: (ms: number) => `当前网络登录失败次数过多，请${minutes(ms)}分钟后再试`,
-    account: () => '该账号密码错误次数过多，为保护账号安全，请使用验证码登录',
-  };
+  const { refusal } = variant;
 
   return {
     /** Before a password is checked: refuses while any counter of this attempt is at its tier. */

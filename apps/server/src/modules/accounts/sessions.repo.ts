@@ -30,6 +30,7 @@ export function sessionsRepo(db: Kysely<Database>) {
       last_seen_at: Date;
       expires_at: Date;
       client_ip: string;
+      user_agent: string | null;
     }) => db.insertInto('user_session').values(values).execute(),
 
     touch: (sessionId: string, at: Date) =>

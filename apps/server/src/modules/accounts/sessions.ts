@@ -9,6 +9,9 @@ export const ABSOLUTE_MS = 7 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 60_000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** Enough of a User-Agent to name the browser and system; the rest is noise. */
+export const USER_AGENT_MAX = 200;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionUser {
@@ -47,7 +50,7 @@ export function sessions(ctx: AppContext) {
       return repo.anyForUser(userId);
     },
 
-    async create(userId: string, clientIp: string): Promise<string> {
+    async create(userId: string, clientIp: string, userAgent?: string): Promise<string> {
       const now = ctx.now();
       const token = randomBytes(32).toString('base64url');
       await repo.insert({
@@ -57,6 +60,7 @@ export function sessions(ctx: AppContext) {
         last_seen_at: now,
         expires_at: new Date(now.getTime() + ABSOLUTE_MS),
         client_ip: clientIp,
+        user_agent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
       });
       return token;
     },

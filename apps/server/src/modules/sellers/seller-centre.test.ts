@@ -13,6 +13,7 @@ import { CHOOSE_UNIT, NOT_A_MEMBER } from './seller-units.service';
 let t: TestApp & { baseUrl: string };
 let a: ReturnType<typeof accountsKit>;
 const tokens = { buyer: '', sellerA: '', sellerB: '', multi: '' };
+const sellerLogin = () => sellerKit(t.baseUrl);
 beforeAll(async () => {
   t = await createListeningTestApp();
   await seedSellers(t.ctx);
@@ -120,6 +121,49 @@ describe('business units', () => {
     expect((await call('GET', 'user/seller/invoice/info', tokens.multi)).data.businessUnitName).toBe(
       '苏州市公务用车服务中心',
     );
+  });
+
+  it('user/info answers a seller token with the seller and the current unit, a buyer token as before', async () => {
+    const buyer = await call('GET', 'user/info', tokens.buyer);
+    expect(buyer.data).toMatchObject({ role: 'buyer', bidderType: 'personal' });
+    expect(buyer.data).toHaveProperty('buyerName');
+    expect(buyer.data).not.toHaveProperty('sellerName');
+
+    const seller = await call('GET', 'user/info', tokens.sellerA);
+    expect(seller.status).toBe(200);
+    expect(Object.keys(seller.data).sort()).toEqual(
+      ['businessUnitId', 'businessUnitName', 'role', 'sellerName', 'tel', 'unitCount', 'userId'].sort(),
+    );
+    expect(seller.data).toMatchObject({
+      role: 'seller',
+      sellerName: '李晓梅',
+      tel: '137****7002',
+      businessUnitId: await unitIdOf('demo-seller-2'),
+      businessUnitName: '京运汽车融资租赁（北京）有限公司',
+      unitCount: 1,
+    });
+
+    // The unit follows the session: after a switch user/info names the new unit.
+    const shen = await unitIdOf('demo-seller-1');
+    const su = await unitIdOf('demo-seller-3');
+    const multi = await sellerLogin().token('wangjianlin');
+    expect((await call('GET', 'user/info', multi)).data).toMatchObject({
+      businessUnitId: null,
+      businessUnitName: null,
+      unitCount: 2,
+    });
+    for (const [id, name] of [
+      [shen, '申城融资租赁有限公司'],
+      [su, '苏州市公务用车服务中心'],
+    ] as const) {
+      await call('POST', 'user/seller/switchUnit', multi, { businessUnitId: id });
+      expect((await call('GET', 'user/info', multi)).data).toMatchObject({
+        role: 'seller',
+        sellerName: '王建林',
+        businessUnitId: id,
+        businessUnitName: name,
+      });
+    }
   });
 
   it('refuses a unit the seller does not belong to, and changes nothing', async () => {
@@ -266,6 +310,65 @@ describe('logged-in devices', () => {
     expect((await call('GET', 'user/info', two)).status).toBe(401);
     expect((await call('GET', 'user/sessions', one)).data).toHaveLength(1);
     expect((await call('GET', 'user/sessions')).status).toBe(401);
+  });
+
+  it('records the browser a session was created from and lists it as a short device label', async () => {
+    const CHROME_WINDOWS =
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const tel = newTel();
+    await a.register(tel);
+    const login = async (ua: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/mall-auction/user/buyer/login',
+        payload: { loginType: 'password', tel, password: await a.encrypt('Chepai2026') },
+        headers: { 'user-agent': ua },
+        remoteAddress: newIp(),
+      });
+      return envelope<{ token: string }>(res).data.token;
+    };
+    const chrome = await login(CHROME_WINDOWS);
+    const long = await login(`${CHROME_WINDOWS} ${'x'.repeat(400)}`);
+    const curl = await login('curl/8.5.0');
+    const list = await call('GET', 'user/sessions', chrome);
+    // curl is not recognised (null); the long one is trimmed and still readable.
+    expect(list.data.map((s) => String(s.device)).sort()).toEqual([
+      'Chrome · Windows',
+      'Chrome · Windows',
+      'null',
+    ]);
+    expect(list.data.find((s) => s.current)?.device).toBe('Chrome · Windows');
+
+    const stored = await t.ctx.dbh.db
+      .selectFrom('user_session')
+      .select(['user_agent'])
+      .where('user_id', '=', String((await call('GET', 'user/info', curl)).data.userId))
+      .orderBy('id')
+      .execute();
+    expect(stored.map((r) => r.user_agent?.length ?? null)).toEqual([CHROME_WINDOWS.length, 200, 10]);
+    expect(long).toBeTruthy();
+  });
+
+  it('records the seller’s browser from the login callback', async () => {
+    const k = sellerLogin();
+    const { browser, page } = await k.openLogin();
+    const { home } = await k.signIn(browser, page, 'chenqiang', 'Chepai2026');
+    const query = new URLSearchParams({
+      code: home?.searchParams.get('code') ?? '',
+      state: home?.searchParams.get('state') ?? '',
+    });
+    const hop = await browser.request(
+      `${t.baseUrl}/api/mall-auction/user/seller/login/callback?${query.toString()}`,
+      {
+        headers: {
+          'user-agent':
+            'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+        },
+      },
+    );
+    const token = (JSON.parse(hop.body) as { data: { token: string } }).data.token;
+    const list = await call('GET', 'user/sessions', token);
+    expect(list.data.find((s) => s.current)?.device).toBe('Safari · macOS');
   });
 
   it('shows sellers the unit each session acts for', async () => {

@@ -85,6 +85,7 @@ export function sellerLoginService(
       input: { code: string; state: string; iss?: string | undefined },
       browserToken: string | null,
       ip: string,
+      userAgent?: string,
     ) {
       const flow = await flows.take(input.state);
       if (!flow) throw badRequest(FLOW_GONE);
@@ -113,7 +114,7 @@ export function sellerLoginService(
       if (!units.length) throw forbidden(NO_UNIT);
       await repo.recordLogin(seller.id, identity.name, identity.phone, ctx.now());
 
-      const token = await deps.sessions.create(seller.id, ip);
+      const token = await deps.sessions.create(seller.id, ip, userAgent);
       const sessionId = await repo.sessionIdByTokenHash(hashToken(token));
       // One unit: the session acts for it; several: the seller chooses (the web's first dialog).
       const unit = units.length === 1 ? (units[0] ?? null) : null;

@@ -44,6 +44,17 @@ export function sellerUnitsService(ctx: AppContext) {
       };
     },
 
+    /** The seller's user info for this session, as the login callback returns it (user/info for a seller token). */
+    async userInfo(user: SessionUser) {
+      const [seller, units, session] = await Promise.all([
+        sellerOf(user),
+        repo.unitsOf(user.id),
+        repo.sellerSession(user.sessionId),
+      ]);
+      const current = units.find((u) => u.id === session?.seller_org_id) ?? null;
+      return sellerInfo(seller, current, units.length);
+    },
+
     /** The session acts for another of the seller's units; a unit they do not belong to changes nothing. */
     async switchUnit(user: SessionUser, unitId: string) {
       const seller = await sellerOf(user);

@@ -48,7 +48,12 @@ export async function registerSellers(
     return reply.redirect(url, 302);
   });
   route(app, sellers.loginCallback, async (input, { request, reply }) => {
-    const result = await login.callback(input, flowCookie(request), request.ip);
+    const result = await login.callback(
+      input,
+      flowCookie(request),
+      request.ip,
+      request.headers['user-agent'],
+    );
     clearFlowCookie(reply, secure);
     return result;
   });

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ensureSecret } from '../secrets/secrets';
 import { verifyPassword } from '../../modules/accounts/passwords';
+import { loginThrottle, SSO_LOGIN } from '../../modules/accounts/login-throttle';
+import { AppError } from '../../http/errors';
 import { idpAccountRepo } from './idp-account.repo';
 import { consentPage, loginPage, logoutPage, messagePage } from './interaction-pages';
 import { oidcAdapterFactory } from './oidc-adapter';
@@ -56,6 +58,8 @@ export async function mountEmbeddedProvider(app: FastifyInstance, ctx: AppContex
     ensureSecret(db, 'oidc_cookie_key', makeKey),
   ]);
   const home = `${ctx.env.publicUrl}/home`;
+  // Wrong passwords are throttled like the mall's own login (docs/decisions/011-login-throttles.md).
+  const throttle = loginThrottle(ctx, SSO_LOGIN);
 
   const configuration: Configuration = {
     adapter: oidcAdapterFactory(db),
@@ -133,8 +137,13 @@ export async function mountEmbeddedProvider(app: FastifyInstance, ctx: AppContex
     void callback(req, res);
   });
 
-  const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  const html = (reply: FastifyReply, body: string, status = 200, headers: Record<string, string> = {}) =>
+    reply
+      .code(status)
+      .headers(headers)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body);
   const expired = (reply: FastifyReply) =>
     html(reply, messagePage('登录已超时', '本次登录请求已失效，请返回车拍商城重新发起登录。', home), 400);
   /** Hands the response to the provider (a 303 back to the authorization endpoint). */
@@ -179,12 +188,23 @@ export async function mountEmbeddedProvider(app: FastifyInstance, ctx: AppContex
       if (!d || d.uid !== request.params.uid || d.prompt.name !== 'login') return expired(reply);
       const form = loginForm.safeParse(request.body ?? {});
       const username = form.success ? form.data.username : '';
+      // Counted by username whether or not it exists, so the answer says nothing about which do.
+      const key = username.toLowerCase() || null;
+      try {
+        await throttle.check(key, request.ip);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        ctx.log.info({ event: 'sso login throttled', ip: request.ip }, 'sso');
+        return html(reply, loginPage(d.uid, CLIENT_NAME, err.message, username), err.code, err.headers);
+      }
       const account = username ? await accounts.byUsername(username) : undefined;
       const ok = form.success && (await verifyPassword(account?.password_hash ?? null, form.data.password));
       if (!ok || !account) {
+        await throttle.failed(key, request.ip);
         ctx.log.info({ event: 'sso login failed', ip: request.ip }, 'sso');
         return html(reply, loginPage(d.uid, CLIENT_NAME, '用户名或密码错误', username), 400);
       }
+      if (key) await throttle.succeeded(key, request.ip);
       await finish(request, reply, { login: { accountId: account.id } }, false);
     },
   );

@@ -5,8 +5,13 @@ import { callApi } from '../../../lib/api';
 export const userInfoKey = ['user', 'info'] as const;
 export const invoiceKey = ['user', 'invoice'] as const;
 
+/** The buyer's record (these pages are buyer-only; user/info answers a seller with the seller's). */
 export const useUserInfo = () =>
-  useQuery({ queryKey: userInfoKey, queryFn: () => callApi(accounts.info, {}) });
+  useQuery({
+    queryKey: userInfoKey,
+    queryFn: () => callApi(accounts.info, {}),
+    select: (u) => (accounts.isSellerInfo(u) ? undefined : u),
+  });
 export const useInvoice = () =>
   useQuery({ queryKey: invoiceKey, queryFn: () => callApi(accounts.invoiceInfo, {}) });
 
