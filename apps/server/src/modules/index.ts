@@ -9,6 +9,7 @@ import { registerBidding } from './bidding/bidding.routes';
 import { registerLots } from './lots/lots.routes';
 import { registerFiles } from './files/files.routes';
 import { registerSellers } from './sellers/sellers.routes';
+import { sellerUnitsService } from './sellers/seller-units.service';
 import { registerActiveSessions } from './accounts/active-sessions.routes';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -16,7 +17,10 @@ export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise
 /** Every module, in registration order. */
 export const modules: ModuleRegistrar[] = [
   registerHealth,
-  (app, ctx) => registerAccounts(app, ctx),
+  (app, ctx) => {
+    const units = sellerUnitsService(ctx);
+    return registerAccounts(app, ctx, { sellerInfo: (user) => units.userInfo(user) });
+  },
   registerContent,
   registerLots,
   registerPayments,

@@ -10,17 +10,23 @@ import { accountsService } from './accounts.service';
 import { bearerToken, currentUser, sessionAuthCheck } from './auth-check';
 import { passwordTransport } from './rsa';
 import { makeRsaPrivateKey } from './secrets';
-import { sessions as createSessions } from './sessions';
+import { sessions as createSessions, type SessionUser } from './sessions';
 import { formatBeijing } from '../../lib/time';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
 import { idCardVault } from './id-card-vault';
-import { sellerUnitsService } from '../sellers/seller-units.service';
+
+/**
+ * What user/info answers for a seller's token (the sellers module knows business units; it is
+ * passed in by the module list so that accounts does not import sellers).
+ */
+export type SellerInfoOf = (user: SessionUser) => Promise<accounts.SellerUserInfo>;
 
 export async function registerAccounts(
   app: FastifyInstance,
   ctx: AppContext,
-  sender: SmsSender = createSmsSender(ctx),
+  deps: { sender?: SmsSender; sellerInfo?: SellerInfoOf } = {},
 ) {
+  const sender = deps.sender ?? createSmsSender(ctx);
   const { db } = ctx.dbh;
   const [privateKey, pepper, crypto] = await Promise.all([
     ensureSecret(db, 'rsa_private_key', makeRsaPrivateKey),
@@ -28,7 +34,6 @@ export async function registerAccounts(
     dataCryptoFor(ctx),
   ]);
   const sessions = createSessions(ctx);
-  const sellerUnits = sellerUnitsService(ctx);
   const service = accountsService(ctx, {
     transport: passwordTransport(privateKey),
     sessions,
@@ -68,7 +73,9 @@ export async function registerAccounts(
   // A seller's token answers with the seller's record, so a `?token=` link keeps name and unit.
   route(app, accounts.info, (_input, { request }) => {
     const user = currentUser(request);
-    return user.role === 'seller' ? sellerUnits.userInfo(user) : service.info(user.id);
+    if (user.role !== 'seller') return service.info(user.id);
+    if (!deps.sellerInfo) throw new Error('sellerInfo is not wired (modules/index.ts)');
+    return deps.sellerInfo(user);
   });
   route(app, accounts.invoiceInfo, (_input, { request }) => service.invoice(currentUser(request).id));
   route(app, accounts.invoiceSave, (input, { request }) =>
