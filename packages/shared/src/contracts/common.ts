@@ -54,7 +54,3 @@ export const keywordSchema = z
 
 export const emptyInput = z.object({}).loose();
 export const nothing = z.null();
-
-/** The two kinds of account: a buyer (竞买人) bids, a seller (处置单位) lists vehicles. */
-export const ROLES = ['buyer', 'seller'] as const;
-export type Role = (typeof ROLES)[number];
