@@ -184,6 +184,17 @@ describe('find password, change password and SMS login', () => {
   // The demo company buyer; its password is put back to the demo one at the end.
   const demoTel = '13900139000';
 
+  it('keeps a number typed the moment the page arrives', async () => {
+    const { page } = e;
+    for (let i = 0; i < 5; i++) {
+      await page.goto('/findPassword', { waitUntil: 'commit' });
+      // typed as soon as the field exists, while the page's data and chunks may still be loading
+      await page.getByLabel('手机号').pressSequentially(demoTel);
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByLabel('手机号').inputValue()).toBe(demoTel);
+    }
+  });
+
   it('resets the password with an outbox code, logs in with it, and changes it back', async () => {
     const { page } = e;
     await page.goto('/login');

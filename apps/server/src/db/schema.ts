@@ -309,9 +309,6 @@ export interface AppUserTable {
   credit_code: string | null;
   business_unit_name: string | null;
   agreed_at: Timestamp | null;
-  login_fail_count: Generated<number>;
-  login_fail_since: Timestamp | null;
-  locked_until: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
 }

@@ -77,6 +77,18 @@ export const BID_REJECTION_CODES = Object.keys(BID_REJECTIONS) as [
 export const bidRejectionData = lotLiveState.extend({ reason: z.enum(BID_REJECTION_CODES) });
 export type BidRejectionData = z.infer<typeof bidRejectionData>;
 
+/**
+ * Whether this server takes payments through the sandbox (no real money moves); every payment page
+ * says so (docs/deploy.md).
+ */
+export const paymentConfig = endpoint({
+  method: 'GET',
+  path: '/mall-auction/pay/config',
+  auth: 'public',
+  input: z.object({}).loose(),
+  output: z.object({ sandbox: z.boolean() }),
+});
+
 export const deposit = endpoint({
   method: 'POST',
   path: '/mall-auction/buyer/auc_order/deposit',

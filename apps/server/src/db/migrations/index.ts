@@ -12,6 +12,7 @@ import { sealIdCards } from './010-seal-id-cards';
 import * as m011 from './011-files';
 import type { MigrationOptions } from './options';
 import * as m012 from './012-sellers';
+import * as m013 from './013-drop-login-lock-columns';
 import * as m014 from './014-session-user-agent';
 
 /** Every migration, in order. Add new files here with the next number. */
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '009-shared-limits': m009,
   '011-files': m011,
   '012-sellers': m012,
+  '013-drop-login-lock-columns': m013,
   '014-session-user-agent': m014,
 };
 

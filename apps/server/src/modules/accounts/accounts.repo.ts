@@ -1,14 +1,10 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import type { AppUserTable, Database, InvoiceInfoTable } from '../../db/schema';
 
 export type UserRow = Selectable<AppUserTable>;
 export type InvoiceRow = Selectable<InvoiceInfoTable>;
 
-export const LOCK_WINDOW_MS = 15 * 60_000;
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_FOR_MS = 15 * 60_000;
-
-/** SQL for users, their lockout counters and invoice information. */
+/** SQL for users and their invoice information. */
 export function accountsRepo(db: Kysely<Database>) {
   return {
     byTel: (tel: string) => db.selectFrom('app_user').selectAll().where('tel', '=', tel).executeTakeFirst(),
@@ -42,47 +38,8 @@ export function accountsRepo(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirstOrThrow(),
 
-    /** Counts one wrong password inside a rolling 15-minute window; the fifth locks the account. */
-    async recordLoginFailure(id: string, now: Date): Promise<Date | null> {
-      const windowStart = new Date(now.getTime() - LOCK_WINDOW_MS);
-      const row = await db
-        .updateTable('app_user')
-        .set({
-          login_fail_count: sql`case when login_fail_since is null or login_fail_since <= ${windowStart} then 1 else login_fail_count + 1 end`,
-          login_fail_since: sql`case when login_fail_since is null or login_fail_since <= ${windowStart} then ${now}::timestamptz else login_fail_since end`,
-        })
-        .where('id', '=', id)
-        .returning('login_fail_count')
-        .executeTakeFirst();
-      if (!row || row.login_fail_count < LOCK_AFTER_FAILURES) return null;
-      const until = new Date(now.getTime() + LOCK_FOR_MS);
-      await db
-        .updateTable('app_user')
-        .set({ locked_until: until, login_fail_count: 0, login_fail_since: null })
-        .where('id', '=', id)
-        .execute();
-      return until;
-    },
-
-    clearLoginFailures: (id: string) =>
-      db
-        .updateTable('app_user')
-        .set({ login_fail_count: 0, login_fail_since: null, locked_until: null })
-        .where('id', '=', id)
-        .execute(),
-
     setPassword: (id: string, hash: string, now: Date) =>
-      db
-        .updateTable('app_user')
-        .set({
-          password_hash: hash,
-          login_fail_count: 0,
-          login_fail_since: null,
-          locked_until: null,
-          updated_at: now,
-        })
-        .where('id', '=', id)
-        .execute(),
+      db.updateTable('app_user').set({ password_hash: hash, updated_at: now }).where('id', '=', id).execute(),
 
     setTel: (id: string, tel: string, now: Date) =>
       db.updateTable('app_user').set({ tel, updated_at: now }).where('id', '=', id).execute(),

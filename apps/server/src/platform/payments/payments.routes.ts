@@ -1,8 +1,10 @@
+import { bidding } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { addScheduledJob } from '../scheduler/app-scheduler';
 import { assertDevCaller } from '../../http/dev-only';
 import { ok } from '../../http/envelope';
+import { route } from '../../http/route';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { NotificationRejected } from './payment-provider';
 import { paymentRepo } from './payment.repo';
@@ -16,6 +18,7 @@ type CashierRequest = { Params: { paymentNo: string }; Querystring: { ticket?: s
 /** The sandbox cashier pages, the notification endpoint and the development shortcut. */
 export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
   const { service, sandbox } = paymentsFor(ctx);
+  route(app, bidding.paymentConfig, async () => ({ sandbox: sandbox !== null }));
   if (!sandbox) {
     if (ctx.env.NODE_ENV === 'production')
       ctx.log.warn(

@@ -5,6 +5,8 @@ import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { QueryState } from '../../../components/query-state';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useLotDetail } from '../../../api/lot-detail-query';
+import { usePaymentConfig } from '../../../api/payment-config-query';
+import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useDepositInfo, usePayDeposit } from '../api/deposit-api';
 import { MyDeposits } from './my-deposits';
 import '../bidding.css';
@@ -17,6 +19,7 @@ function DepositForLot({ orderId }: { orderId: string }) {
   const lot = useLotDetail(orderId);
   const deposit = useDepositInfo(orderId, returned);
   const pay = usePayDeposit();
+  const payConfig = usePaymentConfig();
   const [agreed, setAgreed] = useState(false);
   useBreadcrumbTail(lot.data ? [{ title: lot.data.title }] : null);
   const l = lot.data;
@@ -26,6 +29,7 @@ function DepositForLot({ orderId }: { orderId: string }) {
     <QueryState isLoading={lot.isLoading || deposit.isLoading} error={lot.error ?? deposit.error}>
       {l && d && (
         <div className="deposit-page panel">
+          <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />
           <Steps
             current={step}
             items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]}

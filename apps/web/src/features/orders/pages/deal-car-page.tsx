@@ -1,7 +1,9 @@
 import { Alert, Button, Grid, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePaymentConfig } from '../../../api/payment-config-query';
 import { yuanText } from '../../../components/lots/format';
+import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useServerNow } from '../../../lib/server-clock';
 import { useMyDeals, usePayBalance } from '../api/orders-api';
 import { DateTime, DealCards, DealStateTag, DEPOSIT_TEXT, type Deal } from '../components/deal-cards';
@@ -18,6 +20,7 @@ export default function DealCarPage() {
     paying !== null && data?.list.some((d) => d.orderId === paying && d.dealState === 'awaiting_payment');
   const now = useServerNow(30_000);
   const pay = usePayBalance();
+  const payConfig = usePaymentConfig();
   // A phone has no room for six columns: one card per deal.
   const phone = !Grid.useBreakpoint().md;
   const payNow = (orderId: string) =>
@@ -25,6 +28,7 @@ export default function DealCarPage() {
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
+      <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />
       {confirming && (
         <Alert type="info" showIcon className="deal-confirming" message="支付结果确认中，请稍候…" />
       )}
