@@ -1,3 +1,4 @@
+import type { Role } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import { assertDemoDatabase, demoBuyers, seedAccounts } from './accounts';
 import { seedSampleCatalog } from './catalog';
@@ -32,18 +33,17 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ kind: 'buyer' | 'seller'; role: string; login: string; password: string }> =
-  [
-    ...demoBuyers.map((b) => ({
-      kind: 'buyer' as const,
-      role: '竞买人',
-      login: b.tel,
-      password: b.password,
-    })),
-    ...demoSellers.map((s) => ({
-      kind: 'seller' as const,
-      role: `处置单位 ${s.name}（${s.units.length}个单位）`,
-      login: s.username,
-      password: s.password,
-    })),
-  ];
+export const demoLogins: Array<{ kind: Role; role: string; login: string; password: string }> = [
+  ...demoBuyers.map((b) => ({
+    kind: 'buyer' as const,
+    role: '竞买人',
+    login: b.tel,
+    password: b.password,
+  })),
+  ...demoSellers.map((s) => ({
+    kind: 'seller' as const,
+    role: `处置单位 ${s.name}（${s.units.length}个单位）`,
+    login: s.username,
+    password: s.password,
+  })),
+];
