@@ -71,7 +71,7 @@ describe('car comparison', () => {
     expect(fctTitles.length).toBeGreaterThan(0);
     await panel(page).locator('.picker-step', { hasText: '宝马' }).click();
     await panel(page).locator('.picker-step.current', { hasText: '选择品牌' }).waitFor();
-    await page.locator('.compare-toolbar h2').click();
+    await page.locator('.compare-toolbar h1').click();
     await panel(page).waitFor({ state: 'detached' });
 
     await pickCar(page, '比亚迪', '海豹');
@@ -97,7 +97,7 @@ describe('car comparison', () => {
     await pickCar(page, '比亚迪', '海豹');
     await page.locator('.ant-message-notice', { hasText: '已存在对应的车型，请重新选择' }).waitFor();
     expect(await headers(page)).toHaveLength(3);
-    await page.locator('.compare-toolbar h2').click();
+    await page.locator('.compare-toolbar h1').click();
     await panel(page).waitFor({ state: 'detached' });
   });
 
