@@ -25,8 +25,18 @@ const sources = Math.max(
   newestSource(path.join(serverRoot, 'src')),
   newestSource(sharedSrc),
   fs.statSync(path.join(serverRoot, 'package.json')).mtimeMs,
+  fs.statSync(import.meta.filename).mtimeMs,
 );
 if (process.argv.includes('--if-stale') && built > sources) process.exit(0);
+
+// Assets first: a failed copy must not leave a fresh server.js that --if-stale would trust.
+fs.mkdirSync(path.dirname(out), { recursive: true });
+// The seed reads the sample catalog beside its own module (db/seed/catalog.ts: SAMPLE_CATALOG_PATH),
+// which in the bundle is dist/server.js.
+fs.copyFileSync(
+  path.join(serverRoot, 'src/db/seed/catalog.sample.json'),
+  path.join(serverRoot, 'dist/catalog.sample.json'),
+);
 
 await build({
   entryPoints: [path.join(serverRoot, 'src/main.ts')],
@@ -43,9 +53,4 @@ await build({
   },
   logLevel: 'warning',
 });
-fs.mkdirSync(path.join(serverRoot, 'dist/data'), { recursive: true });
-fs.copyFileSync(
-  path.join(serverRoot, 'src/modules/catalog/data/catalog.sample.json'),
-  path.join(serverRoot, 'dist/data/catalog.sample.json'),
-);
 console.log(`server built: ${path.relative(process.cwd(), out)}`);
