@@ -37,7 +37,7 @@ export const lotLiveFields = z.object({
 const lotStatus = z.number().int().min(LOT_STATUS.preview).max(LOT_STATUS.withdrawn);
 
 /** The public live state of a lot, carried by every bid answer (accepted or refused). */
-export const lotLiveState = z.object({
+export const lotLiveState = lotLiveFields.extend({
   orderId: z.string(),
   status: lotStatus,
   startPrice: yuan,
@@ -45,9 +45,7 @@ export const lotLiveState = z.object({
   /** null until the first bid. */
   currentPrice: yuan.nullable(),
   minNextBid: yuan,
-  bidCount: z.number().int(),
   lastSeq: z.number().int(),
-  endTime: z.number().int(),
   serverTime: z.number().int(),
   /** For the calling buyer. */
   leading: z.boolean(),
