@@ -332,9 +332,8 @@ export const invoiceForm = z
     }
   });
 export type InvoiceValues = z.output<typeof invoiceForm>;
-const invoice = z.object({
-  invoiceType: z.enum(['ordinary', 'special']),
-  titleType: z.enum(['personal', 'company']),
+/** The invoice details a buyer and a seller's unit both keep. */
+export const invoiceFields = z.object({
   title: z.string(),
   taxNo: z.string(),
   address: z.string(),
@@ -342,6 +341,10 @@ const invoice = z.object({
   bankName: z.string(),
   bankAccount: z.string(),
   updatedAt: z.string(),
+});
+const invoice = invoiceFields.extend({
+  invoiceType: z.enum(['ordinary', 'special']),
+  titleType: z.enum(['personal', 'company']),
 });
 export type Invoice = z.infer<typeof invoice>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { creditCodeSchema, sellerUserInfo, smsCodeSchema } from './accounts';
+import { creditCodeSchema, invoiceFields, sellerUserInfo, smsCodeSchema } from './accounts';
 import { idSchema } from './common';
 import { endpoint } from './define';
 
@@ -106,15 +106,7 @@ export const sellerInvoiceForm = z.object({
     .refine((v) => /^\d{8,30}$/.test(v), { error: '银行账号应为8-30位数字' }),
 });
 export type SellerInvoiceValues = z.output<typeof sellerInvoiceForm>;
-const sellerInvoice = z.object({
-  title: z.string(),
-  taxNo: z.string(),
-  address: z.string(),
-  phone: z.string(),
-  bankName: z.string(),
-  bankAccount: z.string(),
-  updatedAt: z.string(),
-});
+const sellerInvoice = invoiceFields;
 export type SellerInvoice = z.infer<typeof sellerInvoice>;
 
 export const invoiceInfo = endpoint({
