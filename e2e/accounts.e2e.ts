@@ -195,6 +195,19 @@ describe('find password, change password and SMS login', () => {
     }
   });
 
+  it('carries the number typed on the login page to 找回密码 and goes on typing there', async () => {
+    const { page } = e;
+    await page.goto('/login');
+    await page.getByLabel('手机号').fill(demoTel.slice(0, 7));
+    await page.getByRole('link', { name: '忘记密码？' }).click();
+    // Typed at once, while the page may still be loading: nothing is lost, and the field then has
+    // the focus with the caret after the digits.
+    await page.keyboard.type(demoTel.slice(7, 9), { delay: 30 });
+    await page.getByRole('heading', { name: '找回密码' }).waitFor();
+    await page.keyboard.type(demoTel.slice(9));
+    expect(await page.getByLabel('手机号').inputValue()).toBe(demoTel);
+  });
+
   it('resets the password with an outbox code, logs in with it, and changes it back', async () => {
     const { page } = e;
     await page.goto('/login');

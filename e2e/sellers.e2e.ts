@@ -17,6 +17,11 @@ async function both(page: Page, name: string, fullPage = true) {
   await shot(page, `${name}-1440`, fullPage);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.waitForTimeout(300);
+  // Nothing wider than the phone: no sideways scrolling on any seller screen.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `${name} at 390 px`).toBe(0);
   await shot(page, `${name}-390`, fullPage);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(200);
@@ -116,7 +121,8 @@ describe('a disposal unit signs in through single sign-on', () => {
     const { page } = e;
     await page.goto('/personalCenter');
     await page.waitForURL(/\/personalCenter\/auctionOrder$/);
-    await page.getByText('暂无拍卖订单').waitFor();
+    // The unit's orders (the demo data holds one waiting for review) or the empty state.
+    await page.locator('.order-card, .seller-empty').first().waitFor();
     await both(page, 'seller-auction-order');
     await page.goto('/personalCenter/personalInformation');
     await page.getByTestId('seller-info').getByText('苏州市公务用车服务中心').first().waitFor();

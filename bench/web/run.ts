@@ -101,7 +101,12 @@ async function audit(url: string, port: number, name: string): Promise<Row> {
 
 const server = process.env.BENCH_WEB_URL
   ? null
-  : await startServer({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+  : await startServer({
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      PAYMENT_PROVIDER: 'sandbox',
+      LOG_LEVEL: 'error',
+    });
 const base = process.env.BENCH_WEB_URL ?? server!.url;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 try {

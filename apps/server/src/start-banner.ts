@@ -6,7 +6,7 @@ import { demoLogins } from './db/seed/index';
 export function startBanner(env: Env, driver: DbDriver): string {
   // Demo credentials are never printed in production, whatever SEED_DEMO says.
   const showLogins = env.SEED_DEMO === 'true' && env.NODE_ENV !== 'production';
-  // Sample sellers exist only at the embedded identity provider (SSO_ISSUER unset).
+  // Sample sellers and staff exist only at the embedded identity provider (SSO_ISSUER unset).
   const logins = showLogins ? demoLogins.filter((d) => d.kind === 'buyer' || !env.SSO_ISSUER) : [];
   const lines = [
     '',
@@ -19,6 +19,9 @@ export function startBanner(env: Env, driver: DbDriver): string {
           ...logins.map((d) => `    ${d.role}  ${d.login} / ${d.password}`),
           ...(logins.some((d) => d.kind === 'seller')
             ? [`  处置单位登录入口：${env.publicUrl}/login?type=2（统一认证页面输入上面的用户名和密码）`]
+            : []),
+          ...(logins.some((d) => d.kind === 'operator')
+            ? [`  运营后台：${env.publicUrl}/console/（统一认证，运营人员账号同上）`]
             : []),
         ]
       : []),

@@ -31,7 +31,8 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 
-const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
+// The mall's pages only: the console (console/index.html) is a separate page with its own entry.
+const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k === 'index.html');
 const pages = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k.includes('/pages/'));
 if (!entries.length || !pages.includes(HOME)) throw new Error('manifest without the entry or the home page');
 

@@ -50,6 +50,22 @@ export const lotSnapshotEvent = z.object({
   ...lotLiveFields.shape,
   /** null until the first bid. */
   currentPrice: yuan.nullable(),
+  /** Paused by the platform (absent from older servers: not paused). */
+  paused: z.boolean().optional(),
+});
+
+/**
+ * The platform paused, resumed or rescheduled the lot's bidding (docs/product.md#14-disposal-and-review):
+ * the state it is in now. Shares `seq` with the last bid; always delivered (it is idempotent).
+ */
+export const lotControlEvent = z.object({
+  type: z.literal('lot.control'),
+  ...base,
+  paused: z.boolean(),
+  endTime: z.number().int(),
+  status: z.number().int(),
+  /** 已暂停 / 已恢复 / 已延长, with the operator's reason. */
+  note: z.string(),
 });
 
 export const liveEvent = z.discriminatedUnion('type', [
@@ -57,12 +73,14 @@ export const liveEvent = z.discriminatedUnion('type', [
   lotExtendedEvent,
   lotClosedEvent,
   lotSnapshotEvent,
+  lotControlEvent,
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 export type BidPlacedEvent = z.infer<typeof bidPlacedEvent>;
 export type LotExtendedEvent = z.infer<typeof lotExtendedEvent>;
 export type LotClosedEvent = z.infer<typeof lotClosedEvent>;
 export type LotSnapshotEvent = z.infer<typeof lotSnapshotEvent>;
+export type LotControlEvent = z.infer<typeof lotControlEvent>;
 
 /** Parses one WebSocket message; null if it is not a valid live event. */
 export function parseLiveEvent(text: string): LiveEvent | null {

@@ -17,5 +17,9 @@ export * from './domain/password';
 export * from './constants';
 export * as bidding from './contracts/bidding';
 export * as files from './contracts/files';
+export * as disposal from './contracts/disposal';
+export * as notices from './contracts/notices';
+/** The operator console's API (named so it never shadows the global console). */
+export * as consoleApi from './contracts/console';
 export * from './events';
 export * from './domain';

@@ -36,6 +36,15 @@ const schema = z.object({
   SSO_CLIENT_ID: z.string().min(1).default('chepai-mall'),
   /** Required with SSO_ISSUER; the embedded provider generates one when unset. */
   SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The operator console's client at the same issuer (docs/product.md#14-disposal-and-review). */
+  SSO_CONSOLE_CLIENT_ID: z.string().min(1).default('chepai-console'),
+  /** With SSO_ISSUER: the console's sign-in answers 503 until it is set. */
+  SSO_CONSOLE_CLIENT_SECRET: z.string().min(1).optional(),
+  /**
+   * With SSO_ISSUER: which issuer subjects are staff and their roles,
+   * e.g. `3f2a…:reviewer+scheduler,9bc1…:admin`. Unlisted subjects cannot sign in to the console.
+   */
+  CONSOLE_OPERATORS: z.string().default(''),
 });
 
 type Parsed = z.infer<typeof schema>;

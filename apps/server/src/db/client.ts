@@ -76,6 +76,10 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
   // An idle connection dropped by the server (restart, admin termination) is replaced by the pool;
   // without a listener its 'error' event would crash the process.
   pool.on('error', () => undefined);
+  // A connection that is checked out (a transaction between two statements) when the server drops
+  // it emits 'error' on the client itself, where the pool does not listen: without this the
+  // process would crash; the statement in flight, or the next one, fails with the error instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   // One dedicated connection per process carries every LISTEN; it is replaced when it drops.
   let listener: Promise<pg.Client> | null = null;

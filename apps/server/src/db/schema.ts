@@ -265,6 +265,9 @@ export interface LotTable {
   leader_id: Generated<string | null>;
   leader_max: Generated<string | null>;
   closed_at: Generated<Date | null>;
+  /** Set while an operator has paused bidding (migration 016). */
+  paused_at: Generated<Date | null>;
+  pause_reason: Generated<string | null>;
   /**
    * Listing copies of current_price, bid_count and end_time (008): what the halls sort and filter
    * by. Bids leave them behind so that a bid is a HOT update; the listing-keys job catches them up.
@@ -297,7 +300,7 @@ export interface BidTable {
 
 export interface AppUserTable {
   id: GeneratedId;
-  role: Role;
+  role: Role | 'operator';
   tel: string | null;
   password_hash: string | null;
   real_name: string;
@@ -498,6 +501,13 @@ export interface Database {
   bid: BidTable;
   deal: DealTable;
   file: FileTable;
+  auction_order: AuctionOrderTable;
+  auction_order_draft: AuctionOrderDraftTable;
+  auction_order_event: AuctionOrderEventTable;
+  operator_role: OperatorRoleTable;
+  audit_log: AuditLogTable;
+  session_template: SessionTemplateTable;
+  notice: NoticeTable;
 }
 
 export interface FileTable {
@@ -517,4 +527,96 @@ export interface FileTable {
   original_name: string;
   created_at: Timestamp;
   deleted_at: Timestamp | null;
+}
+
+/** A disposal unit's submission; once approved, the lot with the same id carries it on. */
+export interface AuctionOrderTable {
+  id: GeneratedId;
+  seller_org_id: Int8;
+  submitted_by: Int8;
+  stage: 'pending' | 'returned' | 'withdrawn' | 'approved';
+  /** The validated form as submitted (money in fen). */
+  form: Json<Record<string, unknown>>;
+  title: string;
+  vin: string;
+  plate_no: string;
+  review_kind: 'reject' | 'changes' | null;
+  review_reason: string | null;
+  reviewed_by: Int8 | null;
+  reviewed_at: Timestamp | null;
+  cancel_reason: string | null;
+  cancelled_at: Timestamp | null;
+  submit_count: Generated<number>;
+  submitted_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuctionOrderDraftTable {
+  id: GeneratedId;
+  seller_org_id: Int8;
+  user_id: Int8;
+  title: Generated<string>;
+  form: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuctionOrderEventTable {
+  id: GeneratedId;
+  order_id: Int8;
+  kind: string;
+  at: Timestamp;
+  actor_id: Int8 | null;
+  note: Generated<string>;
+}
+
+export interface OperatorRoleTable {
+  user_id: Int8;
+  role: 'reviewer' | 'scheduler' | 'finance' | 'admin';
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: GeneratedId;
+  at: CreatedAt;
+  operator_id: Int8;
+  operator_name: string;
+  action: string;
+  target_type: string;
+  target_id: Generated<string>;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  reason: Generated<string>;
+}
+
+/** A scheduler's session template (migration 017). */
+export interface SessionTemplateTable {
+  id: GeneratedId;
+  name: string;
+  /** ISO weekdays, 1 Monday … 7 Sunday. */
+  weekdays: number[];
+  /** Bidding starts this many minutes after 00:00 Beijing time. */
+  start_minute: number;
+  duration_minutes: number;
+  stagger_minutes: number;
+  preview_days: number;
+  reg_hours: number;
+  archived: Generated<boolean>;
+  updated_by: Int8;
+  updated_at: Date;
+}
+
+/** The in-app inbox (migration 018). */
+export interface NoticeTable {
+  id: GeneratedId;
+  user_id: Int8;
+  kind: string;
+  title: string;
+  body: string;
+  link: Generated<string>;
+  event_key: string;
+  created_at: Date;
+  read_at: Generated<Date | null>;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { makeBuyer } from '../test/bidding-fixture';
 import { seedSellers } from '../db/seed/sellers';
+import { seedOperators } from '../db/seed/operators';
 import { createListeningTestApp } from '../test/listening-app';
 import { sellerKit } from '../test/seller-kit';
 import { envelope, type TestApp } from '../test/test-app';
@@ -45,12 +46,16 @@ const NUL = 'a\u0000b';
 describe('control characters in any string of any endpoint', () => {
   let t: TestApp & { baseUrl: string };
   // Each endpoint is called as a user it admits, so the input gate is what answers.
-  const tokens = { buyer: '', seller: '' };
+  const tokens = { buyer: '', seller: '', operator: '' };
   beforeAll(async () => {
     t = await createListeningTestApp();
     await seedSellers(t.ctx);
     tokens.buyer = (await makeBuyer(t)).token;
     tokens.seller = await sellerKit(t.baseUrl).token('lixiaomei');
+    await seedOperators(t.ctx);
+    tokens.operator = await sellerKit(t.baseUrl, { api: '/api/console', landing: '/console/' }).token(
+      'yunying',
+    );
   }, 90_000);
   afterAll(() => t.close());
 
@@ -79,7 +84,10 @@ describe('control characters in any string of any endpoint', () => {
         method: e.method,
         url: c.url,
         ...(c.body ? { payload: c.body } : {}),
-        headers: { authorization: e.auth === 'seller' ? tokens.seller : tokens.buyer },
+        headers: {
+          authorization:
+            e.auth === 'seller' ? tokens.seller : e.auth === 'operator' ? tokens.operator : tokens.buyer,
+        },
       });
       const answer = { url: c.url, body: c.body, status: res.statusCode, msg: envelope(res).msg };
       expect(answer).toMatchObject({ status: 400, msg: expect.stringMatching(/控制字符/) as unknown });

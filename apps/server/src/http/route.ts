@@ -10,7 +10,11 @@ export interface RouteContext {
   reply: FastifyReply;
 }
 
-export type AuthCheck = (request: FastifyRequest, auth: Endpoint['auth']) => Promise<void>;
+export type AuthCheck = (
+  request: FastifyRequest,
+  auth: Endpoint['auth'],
+  operatorRoles?: Endpoint['operatorRoles'],
+) => Promise<void>;
 
 export interface RouteOptions {
   /** Same answer for every visitor (a public GET): sent with an ETag and revalidated, not re-downloaded. */
@@ -32,7 +36,7 @@ export function route<E extends Endpoint>(
     method: contract.method,
     url,
     handler: async (request, reply) => {
-      await app.checkAuth(request, contract.auth);
+      await app.checkAuth(request, contract.auth, contract.operatorRoles);
       const body = request.body;
       if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
         throw badRequest('请求内容必须是对象');

@@ -37,6 +37,13 @@ export async function installStatic(app: FastifyInstance, webDist: string) {
     if (!hasWeb) {
       return reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build');
     }
+    // The operators' console is a page of its own (docs/product.md#14-disposal-and-review).
+    if (
+      request.url === '/console' ||
+      request.url.startsWith('/console/') ||
+      request.url.startsWith('/console?')
+    )
+      return reply.header('cache-control', 'no-cache').sendFile('console/index.html');
     return reply.sendFile('index.html');
   });
 }

@@ -11,6 +11,10 @@ import { registerFiles } from './files/files.routes';
 import { registerSellers } from './sellers/sellers.routes';
 import { sellerUnitsService } from './sellers/seller-units.service';
 import { registerActiveSessions } from './accounts/active-sessions.routes';
+import { registerDisposal } from './disposal/disposal.routes';
+import { registerConsole } from './console/console.routes';
+import { registerNotices } from './notices/notices.routes';
+import { ssoClients } from '../platform/sso/sso-clients';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
 
@@ -26,7 +30,21 @@ export const modules: ModuleRegistrar[] = [
   registerPayments,
   registerBidding,
   registerCatalog,
-  (app, ctx) => registerFiles(app, ctx),
-  async (app, ctx) => void (await registerSellers(app, ctx)),
+  (app, ctx) => {
+    const units = sellerUnitsService(ctx);
+    // A seller's uploads belong to the unit the session acts for (docs/product.md#14-disposal-and-review).
+    return registerFiles(app, ctx, {
+      actingUnit: async (user) =>
+        user.role === 'seller' ? ((await units.currentUnit(user).catch(() => null))?.id ?? null) : null,
+    });
+  },
+  async (app, ctx) => {
+    // One issuer, two clients: the mall's (sellers) and the console's (staff).
+    const sso = await ssoClients(app, ctx);
+    await registerSellers(app, ctx, sso.seller);
+    await registerConsole(app, ctx, sso.console);
+  },
   registerActiveSessions,
+  registerDisposal,
+  registerNotices,
 ];

@@ -1,8 +1,6 @@
 import { expect } from 'vitest';
 import { browserClient, type Hop } from './browser-client';
 
-const API = '/api/mall-auction/user/seller';
-
 export interface CallbackResult {
   status: number;
   body: {
@@ -13,13 +11,18 @@ export interface CallbackResult {
 }
 
 /** Drives the seller login the way a browser does, against a listening test app with the embedded provider. */
-export function sellerKit(baseUrl: string) {
+export function sellerKit(
+  baseUrl: string,
+  /** The console's staff sign in the same way at /api/console, landing on /console/. */
+  { api = '/api/mall-auction/user/seller', landing = '/home' }: { api?: string; landing?: string } = {},
+) {
+  const API = api;
   const formAction = (hop: Hop) => {
     const m = /<form method="post" action="([^"]+)"/.exec(hop.body);
     if (!m?.[1]) throw new Error(`no form on ${hop.url} (${hop.status}): ${hop.body.slice(0, 200)}`);
     return new URL(m[1].replace(/&amp;/g, '&'), baseUrl).toString();
   };
-  const atHome = (url: string) => url.startsWith(`${baseUrl}/home`);
+  const atHome = (url: string) => url.startsWith(`${baseUrl}${landing}`);
 
   const kit = {
     browser: browserClient,

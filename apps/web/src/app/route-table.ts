@@ -83,12 +83,12 @@ export const layoutRoutes: AppRoute[] = [
   {
     path: 'disposeCar',
     meta: only('我要处置', ['seller']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/sellers/pages/dispose-car-page'),
   },
   {
     path: 'orderSuccess',
     meta: only('提交成功', ['seller']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/sellers/pages/order-success-page'),
   },
   {
     path: 'announcement',
@@ -138,7 +138,7 @@ export const layoutRoutes: AppRoute[] = [
   {
     path: 'detailInfo/:orderId',
     meta: only('订单详情', ['seller']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    page: () => import('../features/sellers/pages/order-detail-page'),
   },
   {
     path: 'buyerDetailInfo/:orderId',
@@ -186,6 +186,11 @@ export const layoutRoutes: AppRoute[] = [
         path: 'priceRecord',
         meta: only('出价记录', ['buyer']),
         page: () => import('../features/orders/pages/price-record-page'),
+      },
+      {
+        path: 'messages',
+        meta: only('站内信', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/messages-page'),
       },
       {
         path: 'personalInformation',

@@ -79,6 +79,8 @@ export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
         if (closedSeen) return false;
         closedSeen = true;
         return true;
+      case 'lot.control':
+        return true;
     }
   };
 

@@ -3,8 +3,12 @@ import type { Role } from './common';
 
 export type HttpMethod = 'GET' | 'POST';
 
-/** Who may call an endpoint: anyone, any logged-in user, or one role. */
-export type EndpointAuth = 'public' | 'user' | Role;
+/** Who may call an endpoint: anyone, any logged-in user of the mall, one mall role, or platform staff. */
+export type EndpointAuth = 'public' | 'user' | Role | 'operator';
+
+/** What platform staff may do (docs/product.md#14-disposal-and-review); admin may do everything. */
+export const OPERATOR_ROLES = ['reviewer', 'scheduler', 'finance', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * One endpoint, declared once. `input` validates path params, query and body merged into one
@@ -17,6 +21,8 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   input: I;
   output: O;
   auth: EndpointAuth;
+  /** With auth 'operator': the roles allowed (admin always is); omitted means any operator. */
+  operatorRoles?: readonly OperatorRole[];
   /** Sent form-encoded by the web client (GETs always are). */
   form?: boolean;
 }

@@ -148,6 +148,8 @@ export const lotDetail = lotSummary.extend({
   hasReserve: z.boolean(),
   extendWindowMinutes: z.number().int(),
   extendStepMinutes: z.number().int(),
+  /** Bidding paused by the platform: bids are refused until it resumes (the end moves on by the pause). */
+  paused: z.boolean(),
   watchers: z.number().int(),
   views: z.number().int(),
   /** For the logged-in buyer (false / null for everyone else): deposit paid and not refunded. */

@@ -48,6 +48,7 @@ export const BID_REJECTIONS = {
   ALREADY_LEADING: '您已是最高出价者',
   NOT_STARTED: '拍卖尚未开始',
   BAD_MAX: '代理出价上限不能低于本次出价',
+  PAUSED: '竞价已暂停，请等待平台恢复后再出价',
 } as const;
 export type BidRejectionCode = keyof typeof BID_REJECTIONS;
 

@@ -6,3 +6,4 @@ export * from './money';
 export * from './purchase-cost';
 export * from './purchase-cost-tables';
 export * from './purchase-cost-taxes';
+export * from './vin';

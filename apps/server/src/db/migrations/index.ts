@@ -14,6 +14,10 @@ import type { MigrationOptions } from './options';
 import * as m012 from './012-sellers';
 import * as m013 from './013-drop-login-lock-columns';
 import * as m014 from './014-session-user-agent';
+import * as m015 from './015-disposal';
+import * as m016 from './016-lot-pause';
+import * as m017 from './017-session-templates';
+import * as m018 from './018-notices';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +34,10 @@ export const migrations: Record<string, Migration> = {
   '012-sellers': m012,
   '013-drop-login-lock-columns': m013,
   '014-session-user-agent': m014,
+  '015-disposal': m015,
+  '016-lot-pause': m016,
+  '017-session-templates': m017,
+  '018-notices': m018,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -5,6 +5,9 @@ import { seedSampleCatalog } from './catalog';
 import { seedContent } from './content';
 import { seedLots } from './lots';
 import { demoSellers, seedSellers } from './sellers';
+import { demoOperators, seedOperators } from './operators';
+import { seedSubmissions } from './submissions';
+import { OPERATOR_ROLE_TEXT } from '@chepai/shared/contracts/console';
 
 export type Seeder = (ctx: AppContext) => Promise<void>;
 
@@ -14,6 +17,8 @@ export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['accounts', seedAccounts],
   ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
   ['sellers', seedSellers],
+  ['operators', seedOperators],
+  ['submissions', seedSubmissions],
   [
     'catalog',
     async (ctx) => {
@@ -33,7 +38,7 @@ export async function seedDemo(ctx: AppContext) {
 }
 
 /** Printed at start so a newcomer can log in at once; filled in as account kinds land. */
-export const demoLogins: Array<{ kind: Role; role: string; login: string; password: string }> = [
+export const demoLogins: Array<{ kind: Role | 'operator'; role: string; login: string; password: string }> = [
   ...demoBuyers.map((b) => ({
     kind: 'buyer' as const,
     role: '竞买人',
@@ -45,5 +50,11 @@ export const demoLogins: Array<{ kind: Role; role: string; login: string; passwo
     role: `处置单位 ${s.name}（${s.units.length}个单位）`,
     login: s.username,
     password: s.password,
+  })),
+  ...demoOperators.map((o) => ({
+    kind: 'operator' as const,
+    role: `运营人员 ${o.name}（${o.roles.map((r) => OPERATOR_ROLE_TEXT[r]).join('、')}）`,
+    login: o.username,
+    password: o.password,
   })),
 ];

@@ -8,6 +8,7 @@ import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { accountsService } from './accounts.service';
 import { bearerToken, currentUser, sessionAuthCheck } from './auth-check';
+import { operatorRolesRepo } from './operator-roles.repo';
 import { passwordTransport } from './rsa';
 import { makeRsaPrivateKey } from './secrets';
 import { sessions as createSessions, type SessionUser } from './sessions';
@@ -43,7 +44,8 @@ export async function registerAccounts(
   });
 
   app.decorateRequest('user', null);
-  app.checkAuth = sessionAuthCheck(sessions);
+  const staffRoles = operatorRolesRepo(ctx.dbh.db);
+  app.checkAuth = sessionAuthCheck(sessions, staffRoles.of);
 
   route(app, accounts.rsaPublicKey, async () => service.publicKey());
   route(app, accounts.registerCaptcha, ({ tel }, { request }) => service.registerCaptcha(tel, request.ip));

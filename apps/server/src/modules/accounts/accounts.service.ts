@@ -41,9 +41,10 @@ export function accountsService(
   const loggedIn = async (user: UserRow, ip: string, userAgent?: string): Promise<accounts.LoginResult> => {
     // Sessions are never deleted (only revoked or expired), so none before this one = a first login.
     const firstLogin = !(await sessions.everCreated(user.id));
+    const userInfo = toUserInfo(user, idCards);
     return {
-      userInfo: toUserInfo(user, idCards),
-      role: user.role,
+      userInfo,
+      role: userInfo.role,
       token: await sessions.create(user.id, ip, userAgent),
       firstLogin,
     };

@@ -9,7 +9,7 @@ export const SESSION_REVOKED_CHANNEL = 'session_revoked';
 
 export interface CachedSession {
   id: string;
-  role: Role;
+  role: Role | 'operator';
   sessionId: string;
   lastSeen: number;
   expiresAt: number;

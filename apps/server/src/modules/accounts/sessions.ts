@@ -16,7 +16,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 export interface SessionUser {
   id: string;
-  role: Role;
+  role: Role | 'operator';
   sessionId: string;
 }
 

@@ -3,11 +3,17 @@ import { formatBeijing } from '../../lib/time';
 import type { InvoiceRow, UserRow } from './accounts.repo';
 import type { IdCardVault } from './id-card-vault';
 
+/** Staff never reach the mall's account answers: operators sign in to the console only. */
+function mallRole(role: UserRow['role']): 'buyer' | 'seller' {
+  if (role === 'operator') throw new Error('an operator is not a mall user');
+  return role;
+}
+
 /** What the client may see of a user: real-name data masked. */
 export function toUserInfo(u: UserRow, vault: IdCardVault): accounts.UserInfo {
   return {
     userId: u.id,
-    role: u.role,
+    role: mallRole(u.role),
     buyerName: u.real_name,
     tel: u.tel ? maskTel(u.tel) : '',
     realName: u.real_name,

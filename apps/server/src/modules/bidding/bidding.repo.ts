@@ -19,6 +19,7 @@ export const LOT_COLUMNS = [
   'extend_step_sec',
   'leader_id',
   'leader_max',
+  'paused_at',
 ] as const;
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
@@ -145,11 +146,35 @@ export function biddingRepo(db: Kysely<Database>) {
         .where('status', 'in', [3, 4])
         .where('list_end_time', '<=', now)
         .where('end_time', '<=', now)
+        // A paused lot is not closed: its end moves on when it resumes.
+        .where('paused_at', 'is', null)
         .orderBy('list_end_time')
         .limit(1)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst(),
+
+    /** A public lot's engine columns, its row locked: an operator's pause, resume or extension. */
+    lockForControl: (lotId: string) =>
+      db
+        .selectFrom('lot')
+        .select([...LOT_COLUMNS])
+        .where('id', '=', lotId)
+        .where('status', 'in', [0, 2, 3, 4, 5, 6, 7])
+        .forUpdate()
+        .executeTakeFirst(),
+
+    /** Pause state and end time, with the end's listing copy (decision 006). */
+    setControl: (
+      lotId: string,
+      set: { paused_at: Date | null; pause_reason?: string | null; end_time: Date },
+      now: Date,
+    ) =>
+      db
+        .updateTable('lot')
+        .set({ ...set, list_end_time: set.end_time, updated_at: now })
+        .where('id', '=', lotId)
+        .execute(),
 
     /** The lot's status, its row locked until the transaction ends. */
     lockStatus: async (lotId: string) =>

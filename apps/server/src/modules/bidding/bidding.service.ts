@@ -1,4 +1,5 @@
 import type { bidding } from '@chepai/shared';
+import { lotNotices } from '../notices/lot-notices';
 import {
   applyBid,
   BID_REJECTIONS,
@@ -128,6 +129,16 @@ export function biddingService(
       const locked = await tx.lockForBatch(orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
       const { lot, top, deposits } = locked;
+      if (lot.paused_at) {
+        // Paused by an operator: every bid of the batch is refused, nothing is written.
+        const state = toLotState(lot, top);
+        return reqs.map(() => ({
+          kind: 'refused' as const,
+          code: 'PAUSED' as const,
+          state,
+          bidCount: lot.bid_count,
+        }));
+      }
       const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
       let state = toLotState(lot, top);
       if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
@@ -255,6 +266,13 @@ export function biddingService(
     const settled = await settleDeposits(trx, lot.id, winner, now);
     if (outcome.status === 5 && winner && outcome.price !== null)
       await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
+    await lotNotices.closed(
+      trx,
+      lot,
+      { sold: outcome.status === 5, winnerId: outcome.status === 5 ? winner : null, price: outcome.price },
+      settled.refundedTo,
+      now,
+    );
     const winnerNo = outcome.status === 5 && top ? top.bidder_no : null;
     await bus.publishInTx(trx, lot.id, closedEvent(lot.id, { ...lot, status: outcome.status }, winnerNo));
   }

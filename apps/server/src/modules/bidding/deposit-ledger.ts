@@ -59,8 +59,8 @@ export async function freezeDeposit(trx: Tx, payment: PaymentRow, now: Date): Pr
 }
 
 /**
- * The close: the winner's frozen deposit is applied to the price, every other frozen deposit is
- * refunded. Only frozen rows move, so running it twice changes nothing. `appliedAmount`: what was
+ * The close (or a withdrawal, with no winner): the winner's frozen deposit is applied to the
+ * price, every other frozen deposit is refunded. Only frozen rows move, so running it twice changes nothing. `appliedAmount`: what was
  * applied now (fen).
  */
 export async function settleDeposits(
@@ -68,21 +68,29 @@ export async function settleDeposits(
   lotId: string,
   winnerId: string | null,
   now: Date,
-): Promise<{ applied: number; refunded: number; appliedAmount: number }> {
+  refundReason = '未成交，保证金退还',
+): Promise<{
+  applied: number;
+  refunded: number;
+  appliedAmount: number;
+  /** Who got a deposit back, and how much (fen): the notices name them. */
+  refundedTo: Array<{ buyerId: string; amount: number }>;
+}> {
   const ledger = depositLedgerRepo(trx);
   const frozen = await ledger.lockFrozenOfLot(lotId);
   let applied = 0;
   let appliedAmount = 0;
+  const refundedTo: Array<{ buyerId: string; amount: number }> = [];
   for (const row of frozen) {
     const to: DepositLedgerState = row.buyer_id === winnerId ? 'applied' : 'refunded';
     await ledger.settle(row.id, to, now, 'frozen');
-    await move(trx, row, 'frozen', to, to === 'applied' ? '成交，保证金抵作价款' : '未成交，保证金退还', now);
+    await move(trx, row, 'frozen', to, to === 'applied' ? '成交，保证金抵作价款' : refundReason, now);
     if (to === 'applied') {
       applied++;
       appliedAmount += Number(row.amount);
-    }
+    } else refundedTo.push({ buyerId: row.buyer_id, amount: Number(row.amount) });
   }
-  return { applied, refunded: frozen.length - applied, appliedAmount };
+  return { applied, refunded: frozen.length - applied, appliedAmount, refundedTo };
 }
 
 /** A winner who does not pay in time forfeits the deposit (悔拍). */

@@ -97,6 +97,8 @@ export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: 
         } else if (e.type === 'lot.extended' && e.seq > lastExtension) {
           lastExtension = e.seq;
           send(e);
+        } else if (e.type === 'lot.control') {
+          send(e); // the state as it is now: repeating it is harmless
         }
       };
 

@@ -1,4 +1,10 @@
-import type { BidPlacedEvent, LiveEvent, LotClosedEvent, LotSnapshotEvent } from '@chepai/shared';
+import type {
+  BidPlacedEvent,
+  LiveEvent,
+  LotClosedEvent,
+  LotControlEvent,
+  LotSnapshotEvent,
+} from '@chepai/shared';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import { maskBidderNo } from '../lots/masking';
 import type { BidRow, EngineLot } from './bidding.repo';
@@ -72,5 +78,24 @@ export function snapshotEvent(orderId: string, lot: EngineLot): LotSnapshotEvent
     currentPrice: lot.bid_count > 0 ? fenToYuanString(Number(lot.current_price)) : null,
     endTime: lot.end_time.getTime(),
     bidCount: lot.bid_count,
+    paused: lot.paused_at !== null,
+  };
+}
+
+/** Pause, resume or a new end time set by an operator, as every watcher receives it. */
+export function controlEvent(
+  orderId: string,
+  lot: Pick<EngineLot, 'bid_count' | 'status' | 'end_time' | 'paused_at'>,
+  note: string,
+): LotControlEvent {
+  return {
+    type: 'lot.control',
+    orderId,
+    seq: lot.bid_count,
+    serverTime: Date.now(),
+    paused: lot.paused_at !== null,
+    endTime: lot.end_time.getTime(),
+    status: lot.status,
+    note,
   };
 }

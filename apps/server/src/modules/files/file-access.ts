@@ -19,8 +19,8 @@ export const ownerOnly: OperatorOrCounterpartyAccess = {
 export const isOwner = (user: SessionUser, file: FileRow) => String(file.owner_id) === user.id;
 
 /**
- * The business unit a seller acts for, when the session carries one (seller sessions do once
- * business units exist); buyers have none.
+ * The business unit a seller acts for (from the seller's session; null for buyers). Files a seller
+ * uploads belong to that unit too, so the unit's other members may use them in a submission.
  */
-export const actingUnitOf = (user: SessionUser): string | null =>
-  (user as SessionUser & { businessUnitId?: string | null }).businessUnitId ?? null;
+export type ActingUnit = (user: SessionUser) => Promise<string | null>;
+export const noUnit: ActingUnit = async () => null;

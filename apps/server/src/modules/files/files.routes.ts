@@ -8,7 +8,7 @@ import { route } from '../../http/route';
 import { createStorage, type Storage } from '../../platform/storage/storage';
 import { currentUser } from '../accounts/auth-check';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
-import { ownerOnly, type OperatorOrCounterpartyAccess } from './file-access';
+import { ownerOnly, type ActingUnit, type OperatorOrCounterpartyAccess } from './file-access';
 import { contentDisposition } from './file-name';
 import { filesService } from './files.service';
 import { signedUrls, type Variant } from './signed-url';
@@ -28,7 +28,7 @@ const parseFields = (raw: unknown) => parseInput(files.upload, raw);
 export async function registerFiles(
   app: FastifyInstance,
   ctx: AppContext,
-  options: { storage?: Storage; access?: OperatorOrCounterpartyAccess } = {},
+  options: { storage?: Storage; access?: OperatorOrCounterpartyAccess; actingUnit?: ActingUnit } = {},
 ) {
   const key = await ensureSecret(ctx.dbh.db, 'file_url_key', makePepper);
   const urls = signedUrls(key, ctx.now);
@@ -36,6 +36,7 @@ export async function registerFiles(
     storage: options.storage ?? createStorage(ctx.env),
     urls,
     access: options.access ?? ownerOnly,
+    ...(options.actingUnit ? { actingUnit: options.actingUnit } : {}),
   });
 
   // Multipart parsing only in this scope: every other endpoint keeps refusing multipart bodies.

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound } from '../../http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import type { SessionUser } from '../accounts/sessions';
-import { actingUnitOf, isOwner, type OperatorOrCounterpartyAccess } from './file-access';
+import { isOwner, noUnit, type ActingUnit, type OperatorOrCounterpartyAccess } from './file-access';
 import { prepareFile } from './file-content';
 import { cleanFileName } from './file-name';
 import { filesRepo, type FileRow } from './files.repo';
@@ -16,10 +16,16 @@ const publicUrl = (id: string, variant: Variant) => fillPath(files.FILE_PATHS.pu
 
 export function filesService(
   ctx: AppContext,
-  deps: { storage: Storage; urls: ReturnType<typeof signedUrls>; access: OperatorOrCounterpartyAccess },
+  deps: {
+    storage: Storage;
+    urls: ReturnType<typeof signedUrls>;
+    access: OperatorOrCounterpartyAccess;
+    actingUnit?: ActingUnit;
+  },
 ) {
   const repo = filesRepo(ctx.dbh.db);
   const { storage, urls, access } = deps;
+  const actingUnit = deps.actingUnit ?? noUnit;
 
   const toUploaded = (f: FileRow): files.UploadedFile => ({
     id: f.id,
@@ -31,8 +37,10 @@ export function filesService(
     isPrivate: f.is_private,
   });
 
+  const sameUnit = async (user: SessionUser, f: FileRow) =>
+    f.owner_unit_id !== null && String(f.owner_unit_id) === (await actingUnit(user));
   const mayRead = async (user: SessionUser, f: FileRow) =>
-    !f.is_private || isOwner(user, f) || access.mayAlsoRead(user, f);
+    !f.is_private || isOwner(user, f) || (await sameUnit(user, f)) || access.mayAlsoRead(user, f);
 
   return {
     async upload(
@@ -41,6 +49,7 @@ export function filesService(
       file: { bytes: Buffer; name: string | undefined },
     ): Promise<files.UploadedFile> {
       const prepared = await prepareFile(file.bytes, input.type);
+      const unitId = await actingUnit(user);
       const fileName = cleanFileName(file.name, prepared.ext);
       const now = ctx.now();
       // Keys say nothing about the owner or the name; the month only spreads them over folders.
@@ -51,7 +60,7 @@ export function filesService(
       try {
         const row = await repo.insert({
           owner_id: user.id,
-          owner_unit_id: actingUnitOf(user),
+          owner_unit_id: unitId,
           is_private: input.isPrivate,
           type: input.type,
           content_type: prepared.contentType,

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, LotTable } from '../../db/schema';
+import type { Database, LotPhotoTable, LotTable } from '../../db/schema';
 
 /** SQL for writing lot rows; lot-writer.ts adds their derived columns. */
 export function lotWriterRepo(db: Kysely<Database>) {
@@ -12,5 +12,24 @@ export function lotWriterRepo(db: Kysely<Database>) {
 
     update: (lotId: string, set: Updateable<LotTable>) =>
       db.updateTable('lot').set(set).where('id', '=', lotId).execute(),
+
+    insertPhotos: (rows: Array<Insertable<LotPhotoTable>>) =>
+      rows.length === 0
+        ? Promise.resolve()
+        : db
+            .insertInto('lot_photo')
+            .values(rows)
+            .execute()
+            .then(() => undefined),
+
+    /** Withdraws a lot that is announced but not yet bidding (0 or 2); undefined when it is not. */
+    withdrawAnnounced: (lotId: string, now: Date) =>
+      db
+        .updateTable('lot')
+        .set({ status: 7, updated_at: now })
+        .where('id', '=', lotId)
+        .where('status', 'in', [0, 2])
+        .returning(['id', 'status'])
+        .executeTakeFirst(),
   };
 }

@@ -133,6 +133,7 @@ export function lotsService(ctx: AppContext, views: ViewCounter) {
         hasReserve: row.reserve_price !== null,
         extendWindowMinutes: Math.round(row.extend_window_sec / 60),
         extendStepMinutes: Math.round(row.extend_step_sec / 60),
+        paused: row.paused_at !== null,
         watchers: row.watchers,
         views: Number(row.views) + views.pending(id),
         ...NOT_A_BIDDER,

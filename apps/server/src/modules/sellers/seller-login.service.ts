@@ -1,20 +1,19 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { maskTel, type sellers } from '@chepai/shared';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, forbidden } from '../../http/errors';
-import { SsoError, type RelyingParty } from '../../platform/sso/relying-party';
+import { forbidden } from '../../http/errors';
+import type { RelyingParty } from '../../platform/sso/relying-party';
+import { ssoFlow } from '../../platform/sso/sso-flow';
 import { hashToken, type Sessions } from '../accounts/sessions';
-import { loginFlowRepo } from './login-flow.repo';
 import { sellersRepo, type UnitRow } from './sellers.repo';
 
-export const FLOW_TTL_MS = 10 * 60_000;
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-export const FLOW_GONE = '登录请求已失效或已使用，请重新登录';
-export const FLOW_EXPIRED = '登录请求已超时，请重新登录';
-export const OTHER_BROWSER = '登录请求与当前浏览器不匹配，请在同一浏览器中重新发起登录';
-export const CODE_REJECTED = '登录凭证无效或已被使用，请重新登录';
-export const SSO_REJECTED = '统一认证校验未通过，请重新登录';
+export {
+  FLOW_TTL_MS,
+  FLOW_GONE,
+  FLOW_EXPIRED,
+  OTHER_BROWSER,
+  CODE_REJECTED,
+  SSO_REJECTED,
+} from '../../platform/sso/sso-flow';
 export const UNKNOWN_SELLER = '该账号尚未开通处置单位权限，请联系平台客服';
 export const NO_UNIT = '该账号未关联任何处置单位，请联系平台客服';
 
@@ -56,30 +55,11 @@ export function sellerLoginService(
   ctx: AppContext,
   deps: { rp: RelyingParty; sessions: Sessions; provider: string },
 ) {
-  const flows = loginFlowRepo(ctx.dbh.db);
+  const flow = ssoFlow(ctx, deps.rp, safePath);
   const repo = sellersRepo(ctx.dbh.db);
 
   return {
-    async start(redirect: string | undefined) {
-      const checks = deps.rp.newChecks();
-      const browserToken = randomBytes(32).toString('base64url');
-      const now = ctx.now();
-      const url = await deps.rp.authorizationUrl(checks).catch((err: unknown) => {
-        ctx.log.error({ err }, 'sso issuer unreachable');
-        throw new AppError(503, '统一认证服务暂时不可用，请稍后再试');
-      });
-      await flows.deleteExpired(new Date(now.getTime() - FLOW_TTL_MS));
-      await flows.insert({
-        state: checks.state,
-        code_verifier: checks.codeVerifier,
-        nonce: checks.nonce,
-        browser_hash: sha256(browserToken),
-        redirect: safePath(redirect),
-        created_at: now,
-        expires_at: new Date(now.getTime() + FLOW_TTL_MS),
-      });
-      return { url, browserToken };
-    },
+    start: (redirect: string | undefined) => flow.start(redirect),
 
     async callback(
       input: { code: string; state: string; iss?: string | undefined },
@@ -87,24 +67,7 @@ export function sellerLoginService(
       ip: string,
       userAgent?: string,
     ) {
-      const flow = await flows.take(input.state);
-      if (!flow) throw badRequest(FLOW_GONE);
-      if (new Date(flow.expires_at) <= ctx.now()) throw badRequest(FLOW_EXPIRED);
-      const given = Buffer.from(sha256(browserToken ?? ''));
-      if (!browserToken || !timingSafeEqual(given, Buffer.from(flow.browser_hash)))
-        throw forbidden(OTHER_BROWSER);
-
-      const identity = await deps.rp
-        .exchange(input, { state: flow.state, nonce: flow.nonce, codeVerifier: flow.code_verifier })
-        .catch((err: unknown) => {
-          if (!(err instanceof SsoError) || err.kind === 'unavailable') {
-            ctx.log.error({ err }, 'sso token exchange failed');
-            throw new AppError(503, '统一认证服务暂时不可用，请稍后再试');
-          }
-          ctx.log.info({ event: 'sso callback refused', reason: err.message, ip }, 'sso');
-          throw badRequest(err.kind === 'invalid_grant' ? CODE_REJECTED : SSO_REJECTED);
-        });
-
+      const { identity, redirect } = await flow.finish(input, browserToken, ip);
       const seller = await repo.byIdentity(deps.provider, identity.subject);
       if (!seller) {
         ctx.log.info({ event: 'sso unknown seller', ip }, 'sso');
@@ -128,7 +91,7 @@ export function sellerLoginService(
         userInfo: sellerInfo(fresh, unit, units.length),
         role: 'seller' as const,
         token,
-        redirect: flow.redirect,
+        redirect,
       };
     },
 

@@ -14,7 +14,7 @@ import type { SellerUnitsService } from './seller-units.service';
 export const NAME_MISMATCH = '账户名称须与处置单位名称一致';
 export const NO_PHONE = '统一认证账号未登记手机号，无法接收验证码，请联系单位管理员';
 
-const maskAccount = (last4: string) => `**** **** **** ${last4}`;
+export const maskAccount = (last4: string) => `**** **** **** ${last4}`;
 
 const toInvoice = (r: SellerInvoiceRow): sellers.SellerInvoice => ({
   title: r.title,
@@ -37,6 +37,20 @@ const toCollection = (r: CollectionRow): sellers.CollectionAccount => ({
 /** The unit's invoice details and payment-receiving account; everything acts on the session's unit. */
 /** Binds sealed account numbers to their column, so a value cannot be replayed into another. */
 export const COLLECTION_ACCOUNT_CONTEXT = 'collection_account.account_no';
+
+/** Every change of a unit's payment-receiving account, newest first, account numbers masked (staff read it too). */
+export async function unitCollectionHistory(ctx: AppContext, unitId: string) {
+  const rows = await sellerFinanceRepo(ctx.dbh.db).collectionHistory(unitId);
+  return rows.map((r) => ({
+    accountName: r.account_name,
+    bankName: r.bank_name,
+    branchName: r.branch_name,
+    accountNo: maskAccount(r.account_no_last4),
+    bankCode: r.bank_code,
+    changedAt: formatBeijing(new Date(r.changed_at)),
+    changedBy: r.changed_by_name,
+  }));
+}
 
 export function sellerProfileService(
   ctx: AppContext,
@@ -112,16 +126,7 @@ export function sellerProfileService(
     },
     async collectionHistory(user: SessionUser) {
       const unit = await deps.units.currentUnit(user);
-      const rows = await repo.collectionHistory(unit.id);
-      return rows.map((r) => ({
-        accountName: r.account_name,
-        bankName: r.bank_name,
-        branchName: r.branch_name,
-        accountNo: maskAccount(r.account_no_last4),
-        bankCode: r.bank_code,
-        changedAt: formatBeijing(new Date(r.changed_at)),
-        changedBy: r.changed_by_name,
-      }));
+      return unitCollectionHistory(ctx, unit.id);
     },
   };
 }

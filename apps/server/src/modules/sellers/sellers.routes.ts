@@ -2,8 +2,7 @@ import { sellers } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
-import { embeddedClient, EMBEDDED_MOUNT, mountEmbeddedProvider } from '../../platform/sso/embedded-provider';
-import { relyingParty } from '../../platform/sso/relying-party';
+import type { SsoClient } from '../../platform/sso/sso-clients';
 import { bearerToken, currentUser } from '../accounts/auth-check';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { sessions as createSessions } from '../accounts/sessions';
@@ -11,40 +10,33 @@ import { smsCodes } from '../accounts/sms-codes';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
 import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
 import { sellerProfileService } from './seller-profile.service';
-import { clearFlowCookie, flowCookie, setFlowCookie } from './browser-binding';
+import { clearFlowCookie, flowCookie, setFlowCookie } from '../../platform/sso/browser-binding';
 import { FLOW_TTL_MS, sellerLoginService } from './seller-login.service';
 import { sellerUnitsService } from './seller-units.service';
+
+const FLOW_COOKIE_PATH = '/api/mall-auction/user/seller/login';
 
 /** Sellers: single sign-on (embedded provider unless SSO_ISSUER is set) and business units. */
 export async function registerSellers(
   app: FastifyInstance,
   ctx: AppContext,
+  sso: SsoClient,
   sender: SmsSender = createSmsSender(ctx),
 ) {
   const { env } = ctx;
-  const embedded = !env.SSO_ISSUER;
-  const client = embedded
-    ? await embeddedClient(ctx)
-    : {
-        clientId: env.SSO_CLIENT_ID,
-        clientSecret: env.SSO_CLIENT_SECRET ?? '',
-        redirectUri: `${env.publicUrl}/home`,
-        postLogoutRedirectUri: `${env.publicUrl}/home`,
-      };
-  if (embedded) await mountEmbeddedProvider(app, ctx, client);
-  const rp = relyingParty({ issuer: env.SSO_ISSUER ?? `${env.publicUrl}${EMBEDDED_MOUNT}`, ...client });
+  const rp = sso.rp;
   const sessions = createSessions(ctx);
   const login = sellerLoginService(ctx, {
     rp,
     sessions,
-    provider: embedded ? 'embedded' : (env.SSO_ISSUER ?? ''),
+    provider: sso.provider,
   });
   const units = sellerUnitsService(ctx);
   const secure = env.publicUrl.startsWith('https:');
 
   route(app, sellers.loginStart, async ({ redirect }, { reply }) => {
     const { url, browserToken } = await login.start(redirect);
-    setFlowCookie(reply, browserToken, secure, FLOW_TTL_MS / 1000);
+    setFlowCookie(reply, browserToken, secure, FLOW_TTL_MS / 1000, FLOW_COOKIE_PATH);
     return reply.redirect(url, 302);
   });
   route(app, sellers.loginCallback, async (input, { request, reply }) => {
@@ -54,7 +46,7 @@ export async function registerSellers(
       request.ip,
       request.headers['user-agent'],
     );
-    clearFlowCookie(reply, secure);
+    clearFlowCookie(reply, secure, FLOW_COOKIE_PATH);
     return result;
   });
   // Public like the buyers' logout: ends our session and tells the client where the issuer's ends.

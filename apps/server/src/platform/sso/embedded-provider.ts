@@ -43,6 +43,19 @@ export async function embeddedClient(ctx: AppContext): Promise<EmbeddedClient> {
   };
 }
 
+/** The console's client: staff return to PUBLIC_URL/console/ (docs/product.md#14-disposal-and-review). */
+export async function embeddedConsoleClient(ctx: AppContext): Promise<EmbeddedClient> {
+  const secret =
+    ctx.env.SSO_CONSOLE_CLIENT_SECRET ??
+    (await ensureSecret(ctx.dbh.db, 'oidc_console_client_secret', makeKey));
+  return {
+    clientId: ctx.env.SSO_CONSOLE_CLIENT_ID,
+    clientSecret: secret,
+    redirectUri: `${ctx.env.publicUrl}/console/`,
+    postLogoutRedirectUri: `${ctx.env.publicUrl}/console/`,
+  };
+}
+
 const loginForm = z.object({ username: z.string().trim().max(64), password: z.string().max(64) });
 
 /**
@@ -50,7 +63,11 @@ const loginForm = z.object({ username: z.string().trim().max(64), password: z.st
  * seller-sso.md): oidc-provider mounted at /oidc through middie, its state in our database, our
  * Chinese login and consent pages at /oidc/interaction/:uid, accounts in idp_account.
  */
-export async function mountEmbeddedProvider(app: FastifyInstance, ctx: AppContext, client: EmbeddedClient) {
+export async function mountEmbeddedProvider(
+  app: FastifyInstance,
+  ctx: AppContext,
+  clients: EmbeddedClient[],
+) {
   const { db } = ctx.dbh;
   const accounts = idpAccountRepo(db);
   const [jwk, cookieKey] = await Promise.all([
@@ -63,18 +80,16 @@ export async function mountEmbeddedProvider(app: FastifyInstance, ctx: AppContex
 
   const configuration: Configuration = {
     adapter: oidcAdapterFactory(db),
-    clients: [
-      {
-        client_id: client.clientId,
-        client_secret: client.clientSecret,
-        client_name: CLIENT_NAME,
-        redirect_uris: [client.redirectUri],
-        post_logout_redirect_uris: [client.postLogoutRedirectUri],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_basic',
-      },
-    ],
+    clients: clients.map((client) => ({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      client_name: CLIENT_NAME,
+      redirect_uris: [client.redirectUri],
+      post_logout_redirect_uris: [client.postLogoutRedirectUri],
+      response_types: ['code'],
+      grant_types: ['authorization_code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    })),
     jwks: { keys: [JSON.parse(jwk) as Record<string, string>] },
     cookies: { keys: [cookieKey] },
     claims: { openid: ['sub'], profile: ['name'], phone: ['phone_number', 'phone_number_verified'] },

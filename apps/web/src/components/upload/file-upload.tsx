@@ -4,7 +4,8 @@ import { App, Button, Image, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { deleteFile, fileUrl, uploadFile } from './upload-api';
-import { countProblem, fileProblem } from './upload-rules';
+import { deleteConfirm } from './upload-rules';
+import { uploadGate } from './upload-gate';
 import './upload.css';
 
 export interface FileUploadProps {
@@ -79,19 +80,7 @@ export function FileUpload({
     ...pending,
   ];
 
-  const beforeUpload: UploadProps['beforeUpload'] = (file, batch) => {
-    const tooMany = countProblem(latest.current.length + pending.length, batch.length, maxCount);
-    if (tooMany) {
-      if (file === batch[0]) void message.warning(tooMany);
-      return Upload.LIST_IGNORE;
-    }
-    const problem = fileProblem(file, type);
-    if (problem) {
-      void message.error(problem);
-      return Upload.LIST_IGNORE;
-    }
-    return true;
-  };
+  const beforeUpload = uploadGate(() => latest.current.length + pending.length, maxCount, type, message);
 
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const f = file as File & { uid: string };
@@ -121,11 +110,7 @@ export function FileUpload({
       const uploaded = item.response as files.UploadedFile | undefined;
       if (!uploaded) return resolve(true);
       modal.confirm({
-        title: '删除确认',
-        content: `确定删除文件“${uploaded.fileName}”吗？删除后不可恢复。`,
-        okText: '删除',
-        okButtonProps: { danger: true },
-        cancelText: '取消',
+        ...deleteConfirm(uploaded.fileName),
         onOk: async () => {
           try {
             await deleteFile(uploaded.id);

@@ -1,3 +1,5 @@
 export { FileUpload, type FileUploadProps } from './file-upload';
-export { requiredUploadRule, fileProblem, countProblem } from './upload-rules';
+export { requiredUploadRule, fileProblem, countProblem, deleteConfirm } from './upload-rules';
+export { uploadFile, deleteFile } from './upload-api';
 export { fileUrl } from './upload-api';
+export { uploadGate } from './upload-gate';

@@ -33,3 +33,12 @@ export const requiredUploadRule = {
     if (!Array.isArray(value) || value.length === 0) throw new Error(files.UPLOAD_MESSAGES.none);
   },
 };
+
+/** The confirmation before an uploaded file is deleted (docs/product.md, upload rules). */
+export const deleteConfirm = (fileName: string) => ({
+  title: '删除确认',
+  content: `确定删除文件“${fileName}”吗？删除后不可恢复。`,
+  okText: '删除',
+  okButtonProps: { danger: true },
+  cancelText: '取消',
+});

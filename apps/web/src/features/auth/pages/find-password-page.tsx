@@ -1,8 +1,9 @@
 import { accounts } from '@chepai/shared';
-import { Button, Form, Input, Result, Steps } from 'antd';
-import { useState } from 'react';
+import { Button, Form, Input, Result, Steps, type InputRef } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/password-fields';
+import { recallTel, takeTel } from '../../../lib/remembered-tel';
 import { zodRule } from '../../../lib/zod-rules';
 import { checkCode, findPwd, sendFindPwdCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
@@ -19,6 +20,14 @@ export default function FindPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [verifyForm] = Form.useForm();
   const [passwordForm] = Form.useForm();
+  const telInput = useRef<InputRef>(null);
+  // Typing goes on in the phone field, after what was carried over from the login page (with
+  // whatever was typed while this page was loading).
+  useEffect(() => {
+    const carried = takeTel();
+    if (carried && carried !== verifyForm.getFieldValue('tel')) verifyForm.setFieldValue('tel', carried);
+    telInput.current?.focus({ cursor: 'end' });
+  }, [verifyForm]);
 
   const verify = async (v: Record<string, string>) => {
     setBusy(true);
@@ -63,9 +72,15 @@ export default function FindPasswordPage() {
               layout="vertical"
               size="large"
               onFinish={(v: Record<string, string>) => void verify(v)}
+              initialValues={{ tel: recallTel() }}
             >
               <Form.Item name="tel" label="手机号" required rules={[zodRule(verifySchema, 'tel')]}>
-                <Input placeholder="请输入注册时使用的手机号" maxLength={11} inputMode="numeric" />
+                <Input
+                  placeholder="请输入注册时使用的手机号"
+                  maxLength={11}
+                  inputMode="numeric"
+                  ref={telInput}
+                />
               </Form.Item>
               <CodeField
                 form={verifyForm}

@@ -1,5 +1,6 @@
 import { accounts, sellers } from '@chepai/shared';
 import { App, Button, Card, Form, Input, Tabs } from 'antd';
+import { carryTyping, rememberTel } from '../../../lib/remembered-tel';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { switchSession } from '../../../lib/session-switch';
@@ -60,6 +61,7 @@ function BuyerLogin() {
       layout="vertical"
       size="large"
       onFinish={(v: Record<string, string>) => void submit(v)}
+      onValuesChange={(changed: Record<string, unknown>) => rememberTel(changed.tel)}
       initialValues={{ tel: params.get('tel') ?? '' }}
       requiredMark={false}
     >
@@ -88,7 +90,9 @@ function BuyerLogin() {
         登录
       </Button>
       <div className="login-links">
-        <Link to="/findPassword">忘记密码？</Link>
+        <Link to="/findPassword" onClick={carryTyping}>
+          忘记密码？
+        </Link>
         <Link to="/buyerRegistration">没有账号？免费注册</Link>
       </div>
     </Form>

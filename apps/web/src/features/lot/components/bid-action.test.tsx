@@ -53,6 +53,7 @@ function lotWith(over: Partial<LotDetail> = {}): LotDetail {
     hasReserve: false,
     extendWindowMinutes: 5,
     extendStepMinutes: 5,
+    paused: false,
     watchers: 0,
     views: 0,
     registered: true,

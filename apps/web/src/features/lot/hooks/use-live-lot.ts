@@ -17,6 +17,8 @@ export interface LiveLot {
   winnerNo: string | null;
   /** Whether the caller holds the top bid, flipped at once by the live channel. */
   leading: boolean;
+  /** Paused by the platform: no bids until it resumes. */
+  paused: boolean;
   connection: LiveStatus;
 }
 
@@ -29,6 +31,7 @@ const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
   finalPrice: lot.status === 5 ? lot.currentPrice : null,
   winnerNo: null,
   leading: lot.leading,
+  paused: lot.paused,
 });
 
 /**
@@ -59,7 +62,14 @@ export function useLiveLot(lot: LotDetail, asBuyer: boolean): LiveLot {
         currentPrice: e.currentPrice,
         bidCount: e.bidCount,
         endTime: e.endTime,
+        paused: e.paused ?? s.paused,
       }));
+      return;
+    }
+    if (e.type === 'lot.control') {
+      setState((s) => ({ ...s, paused: e.paused, endTime: e.endTime, status: e.status }));
+      notification.info({ key: `control-${lot.orderId}`, message: e.note });
+      void queryClient.invalidateQueries({ queryKey: ['lot', lot.orderId] });
       return;
     }
     if (e.type === 'bid.placed') {

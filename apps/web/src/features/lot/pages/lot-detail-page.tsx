@@ -12,7 +12,7 @@ import { AuctionPanel } from '../components/auction-panel';
 import { AuctionRules } from '../components/auction-rules';
 import { BidAction } from '../components/bid-action';
 import type { MyState } from '../components/bid-panel';
-import { BidRecordList } from '../components/bid-record-list';
+import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
@@ -45,7 +45,17 @@ function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
               message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`}
             />
           )}
-          <BidAction lot={current} myState={myState} />
+          {live.paused && (current.status === 3 || current.status === 4) ? (
+            <Alert
+              type="warning"
+              showIcon
+              data-testid="paused-notice"
+              message="竞价已暂停"
+              description="平台已暂停本场竞价，暂停期间不接受出价；恢复后结束时间按暂停时长顺延。"
+            />
+          ) : (
+            <BidAction lot={current} myState={myState} />
+          )}
         </AuctionPanel>
       </div>
       <nav className="lot-anchors" aria-label="页面导航">

@@ -12,6 +12,7 @@ const BUYER_MENU: Array<{ key: string; label: string; to?: string }> = [
 const SELLER_MENU = [{ key: 'auctionOrder', label: '拍卖订单' }];
 const SELLER_TAIL = [{ key: 'collectionInformation', label: '收款信息' }];
 const COMMON_MENU = [
+  { key: 'messages', label: '站内信' },
   { key: 'personalInformation', label: '个人信息' },
   { key: 'securitySettings', label: '安全设置' },
   { key: 'invoiceInformation', label: '发票信息' },

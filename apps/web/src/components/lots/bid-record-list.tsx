@@ -2,8 +2,8 @@ import { BID_RECORD_PAGE_SIZE } from '@chepai/shared';
 import type { BidRecord } from '@chepai/shared/contracts/lots';
 import { Table, Tag } from 'antd';
 import { useState } from 'react';
-import { yuanText } from '../../../components/lots/format';
-import { useBidRecords } from '../api/lot-queries';
+import { yuanText } from './format';
+import { useBidRecords } from '../../api/bid-records-query';
 
 /** Every accepted bid, newest first, 50 a page; bidder numbers masked by the server. */
 export function BidRecordList({

@@ -1,6 +1,6 @@
 import { BID_RECORD_PAGE_SIZE, lots } from '@chepai/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../lib/api';
+import { callApi } from '../lib/api';
 
 export const useBidRecords = (orderId: string, pageNum: number, enabled: boolean) =>
   useQuery({

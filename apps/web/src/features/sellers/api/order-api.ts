@@ -1,0 +1,35 @@
+import { disposal } from '@chepai/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../lib/api';
+
+const ordersKey = ['seller', 'orders'] as const;
+
+/** The unit's orders, one tab (a set of statuses) and an optional plate/VIN search at a time. */
+export const useSellerOrders = (pageNum: number, status: number[], keyword: string) =>
+  useQuery({
+    queryKey: [...ordersKey, 'list', pageNum, status, keyword],
+    queryFn: () =>
+      callApi(disposal.orderList, {
+        pageNum,
+        pageSize: 10,
+        ...(status.length ? { status } : {}),
+        ...(keyword ? { keyword } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** One order; refreshed every 15 s while its lot is announced or running. */
+export const useSellerOrder = (orderId: string) =>
+  useQuery({
+    queryKey: [...ordersKey, 'detail', orderId],
+    queryFn: () => callApi(disposal.orderDetail, { orderId }),
+    refetchInterval: (q) => ([0, 2, 3, 4].includes(q.state.data?.status ?? -1) ? 15_000 : false),
+  });
+
+export function useCancelOrder() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: string; reason: string }) => callApi(disposal.cancel, input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ordersKey }),
+  });
+}
