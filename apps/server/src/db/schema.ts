@@ -1,4 +1,4 @@
-import type { bidding, Role } from '@chepai/shared';
+import type { bidding, deals, Role } from '@chepai/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** int8 columns arrive as strings (see client.ts). */
@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit' | 'balance';
+  purpose: 'deposit' | 'balance' | 'service_fee';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;
@@ -133,6 +133,25 @@ export interface DealTable {
   defaulted_at: Timestamp | null;
   late_payment_no: string | null;
   created_at: Timestamp;
+  /** The stage machine after the hammer (migration 019). */
+  stage: Generated<deals.DealStage>;
+  sign_deadline: Timestamp | null;
+  contract_no: string | null;
+  contract_sha256: string | null;
+  signed_at: Timestamp | null;
+  signed_ip: string | null;
+  signed_ua: string | null;
+  service_fee: ColumnType<string, string | number | undefined, string | number>;
+  fee_payment_no: string | null;
+  fee_paid_at: Timestamp | null;
+  late_fee_payment_no: string | null;
+  pickup_deadline: Timestamp | null;
+  pickup_plan: Json<deals.StoredPickupPlan> | null;
+  handover_at: Timestamp | null;
+  handover_mileage_km: number | null;
+  handover_by: Int8 | null;
+  transfer_deadline: Timestamp | null;
+  completed_at: Timestamp | null;
 }
 
 export interface PaymentNotificationTable {

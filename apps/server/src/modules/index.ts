@@ -14,6 +14,7 @@ import { registerActiveSessions } from './accounts/active-sessions.routes';
 import { registerDisposal } from './disposal/disposal.routes';
 import { registerConsole } from './console/console.routes';
 import { registerNotices } from './notices/notices.routes';
+import { registerDeals } from './deals/deals.routes';
 import { ssoClients } from '../platform/sso/sso-clients';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -47,4 +48,5 @@ export const modules: ModuleRegistrar[] = [
   registerActiveSessions,
   registerDisposal,
   registerNotices,
+  (app, ctx) => registerDeals(app, ctx),
 ];

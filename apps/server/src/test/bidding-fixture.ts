@@ -152,3 +152,47 @@ export const placeBid = (t: TestApp, token: string, orderId: string, amount: str
 export async function setLotEnd(db: AppContext['dbh']['db'], lotId: string, end: Date) {
   await db.updateTable('lot').set({ end_time: end, list_end_time: end }).where('id', '=', lotId).execute();
 }
+
+/** The latest code the development outbox holds for the buyer's phone and purpose. */
+export async function latestCode(t: TestApp, userId: string, purpose: string) {
+  const { db } = t.ctx.dbh;
+  const { tel } = await db
+    .selectFrom('app_user')
+    .select('tel')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sms_outbox')
+    .select('code')
+    .where('tel', '=', tel ?? '')
+    .where('purpose', '=', purpose)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.code;
+}
+
+/** Signs the won lot's 成交确认书 online: read its digest, get a code, sign. */
+export async function signDeal(t: TestApp, buyer: { id: string; token: string }, orderId: string) {
+  const detail = await call<{ contract: { sha256: string } }>(
+    t,
+    buyer.token,
+    'GET',
+    `/api/mall-auction/buyer/auc_order/detail?orderId=${orderId}`,
+  );
+  const sent = await call(t, buyer.token, 'POST', '/api/mall-auction/buyer/auc_order/sign/code', { orderId });
+  if (sent.status !== 200) throw new Error(`sign code failed: ${sent.msg}`);
+  const code = await latestCode(t, buyer.id, 'signContract');
+  const signed = await call<{ signedAt: number }>(
+    t,
+    buyer.token,
+    'POST',
+    '/api/mall-auction/buyer/auc_order/sign',
+    {
+      orderId,
+      code,
+      sha256: detail.data.contract.sha256,
+    },
+  );
+  if (signed.status !== 200) throw new Error(`sign failed: ${signed.msg}`);
+  return signed.data;
+}

@@ -90,7 +90,7 @@ export async function createTestApp(
   const ctx: AppContext = {
     env: testEnv(options.env),
     dbh,
-    log: options.log ?? pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     now: () => fixed ?? new Date(),
   };
   const app = await buildApp(ctx);

@@ -142,8 +142,8 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'buyerDetailInfo/:orderId',
-    meta: only('订单详情', ['buyer']),
-    page: () => import('../features/content/pages/coming-soon-page'),
+    meta: only('成交订单详情', ['buyer']),
+    page: () => import('../features/orders/pages/buyer-detail-info-page'),
   },
   {
     path: 'carCompare',

@@ -188,6 +188,7 @@ export const SMS_PURPOSES = [
   'updateTelOld',
   'updateTelNew',
   'sellerCollection',
+  'signContract',
 ] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 

@@ -115,15 +115,6 @@ export const depositInfo = endpoint({
   }),
 });
 
-/** The winner pays the balance (final price − applied deposit) through the payment provider. */
-export const payBalance = endpoint({
-  method: 'POST',
-  path: '/mall-auction/buyer/auc_order/balance',
-  auth: 'buyer',
-  input: z.object({ orderId: idSchema }),
-  output: z.object({ paymentNo: z.string(), payUrl: z.string() }),
-});
-
 export const DEAL_STATES = ['awaiting_payment', 'paid', 'defaulted'] as const;
 export type DealState = (typeof DEAL_STATES)[number];
 
@@ -184,6 +175,11 @@ export const myDeals = endpoint({
       /** awaiting_payment → paid, or defaulted at the deadline (deposit forfeited). */
       dealState: z.enum(DEAL_STATES),
       paidAt: z.number().int().nullable(),
+      /** Where the deal stands after the hammer (docs/product.md#16-the-deal-after-the-hammer). */
+      stage: z.enum(['signing', 'paying', 'pickup', 'transfer', 'done', 'defaulted']),
+      stageText: z.string(),
+      /** The current stage's deadline; null when nothing is due. */
+      stageDeadline: z.number().int().nullable(),
     }),
   ),
 });

@@ -19,6 +19,11 @@ export const NOTICE_KINDS = {
   'order.returned': { label: '审核退回', tab: 'order' },
   'order.sold': { label: '车辆成交', tab: 'order' },
   'order.unsold': { label: '车辆流拍', tab: 'order' },
+  'deal.signed': { label: '确认书已签署', tab: 'order' },
+  'deal.paid': { label: '买受人已付清', tab: 'order' },
+  'deal.handedOver': { label: '车辆已交接', tab: 'auction' },
+  'deal.defaulted': { label: '成交违约', tab: 'money' },
+  'deal.deadline': { label: '期限提醒', tab: 'auction' },
 } as const;
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 export const NOTICE_TABS = [

@@ -18,6 +18,7 @@ import * as m015 from './015-disposal';
 import * as m016 from './016-lot-pause';
 import * as m017 from './017-session-templates';
 import * as m018 from './018-notices';
+import * as m019 from './019-deal-stages';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '016-lot-pause': m016,
   '017-session-templates': m017,
   '018-notices': m018,
+  '019-deal-stages': m019,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

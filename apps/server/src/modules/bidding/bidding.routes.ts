@@ -8,7 +8,6 @@ import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
 import { currentUser } from '../accounts/auth-check';
 import { biddingRepo } from './bidding.repo';
 import { biddingService } from './bidding.service';
-import { dealsService } from './deals';
 import { eventsOfBid, type BusEvent } from './live-events';
 import { registerLiveChannel } from './live-channel';
 import { listingKeys } from './listing-keys';
@@ -29,12 +28,10 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onReady', () => bus.start());
   app.addHook('onClose', () => bus.stop());
 
-  const deals = dealsService(ctx, paymentsFor(ctx));
   const listing = listingKeys(db);
-  const service = biddingService(ctx, paymentsFor(ctx), bus, deals, listing);
+  const service = biddingService(ctx, paymentsFor(ctx), bus, listing);
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
-  addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => deals.defaultOverdueDeals(now) });
   addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });
 
   route(app, bidding.deposit, async ({ orderId }, { request }) =>
@@ -42,9 +39,6 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   );
   route(app, bidding.depositInfo, async ({ orderId }, { request }) =>
     service.depositInfo(currentUser(request).id, orderId),
-  );
-  route(app, bidding.payBalance, async ({ orderId }, { request }) =>
-    deals.payBalance(currentUser(request).id, orderId),
   );
   route(app, bidding.placeBid, async (input, { request }) =>
     service.placeBid({ buyerId: currentUser(request).id, ...input }),

@@ -16,7 +16,7 @@ import { keyedBatcher } from '../../lib/keyed-batcher';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
 import { biddingRepo, type BidRow, type EngineLot } from './bidding.repo';
-import type { DealsService } from './deals';
+import { openDeal } from '../deals/deal-open';
 import type { ListingKeys } from './listing-keys';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
 import { closedEvent, eventsOfBid, type BusEvent } from './live-events';
@@ -55,7 +55,6 @@ export function biddingService(
   ctx: AppContext,
   payments: Payments,
   bus: LiveBus<BusEvent>,
-  deals: DealsService,
   listing: ListingKeys,
 ) {
   const { db } = ctx.dbh;
@@ -265,7 +264,7 @@ export function biddingService(
     const winner = outcome.winnerId && !outcome.winnerId.startsWith('anon:') ? outcome.winnerId : null;
     const settled = await settleDeposits(trx, lot.id, winner, now);
     if (outcome.status === 5 && winner && outcome.price !== null)
-      await deals.openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
+      await openDeal(trx, lot.id, winner, outcome.price, settled.appliedAmount, now);
     await lotNotices.closed(
       trx,
       lot,

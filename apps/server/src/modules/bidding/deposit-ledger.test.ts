@@ -51,11 +51,19 @@ describe('deposit ledger', () => {
     const first = await db()
       .transaction()
       .execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
-    expect(first).toEqual({ applied: 1, refunded: 2, appliedAmount: 300_000 });
+    expect(first).toEqual({
+      applied: 1,
+      refunded: 2,
+      appliedAmount: 300_000,
+      refundedTo: [
+        { buyerId: BUYERS[0], amount: 300_000 },
+        { buyerId: BUYERS[2], amount: 300_000 },
+      ],
+    });
     const second = await db()
       .transaction()
       .execute((trx) => settleDeposits(trx, LOT, BUYERS[1] ?? null, now));
-    expect(second).toEqual({ applied: 0, refunded: 0, appliedAmount: 0 });
+    expect(second).toEqual({ applied: 0, refunded: 0, appliedAmount: 0, refundedTo: [] });
     expect(await states()).toEqual({
       [BUYERS[0] as string]: 'refunded',
       [BUYERS[1] as string]: 'applied',

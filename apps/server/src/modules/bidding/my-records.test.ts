@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { sessions } from '../accounts/sessions';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid } from '../../test/bidding-fixture';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, signDeal } from '../../test/bidding-fixture';
 
 let t: TestApp;
 let winner: { id: string; token: string };
@@ -39,7 +39,7 @@ type Deal = {
 const deals = async (token: string) =>
   (await call<List<Deal>>(t, token, 'GET', '/api/mall-auction/user/buyer/deal/list')).data.list;
 const payBalance = (token: string, orderId: string) =>
-  call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/balance', {
+  call<{ paymentNo: string; payUrl: string }>(t, token, 'POST', '/api/mall-auction/buyer/auc_order/pay', {
     orderId,
   });
 const notifyPaid = (paymentNo: string) =>
@@ -113,6 +113,9 @@ describe('after the sale: balance payment within 72 h, or the deposit is forfeit
   it('pays the balance through the payment provider and settles the deal', async () => {
     const { lot, buyer: winner } = await wonLot(now + 2 * 3600_000);
     expect((await payBalance(loser.token, lot)).status).toBe(404);
+    // The 成交确认书 comes first (docs/product.md#16-the-deal-after-the-hammer).
+    expect(await payBalance(winner.token, lot)).toMatchObject({ status: 409, msg: '请先签署成交确认书' });
+    await signDeal(t, winner, lot);
     const pay = await payBalance(winner.token, lot);
     expect(pay.status).toBe(200);
     expect(pay.data.payUrl).toContain(pay.data.paymentNo);
@@ -133,7 +136,17 @@ describe('after the sale: balance payment within 72 h, or the deposit is forfeit
       balanceDue: '0.00',
     });
     expect((await payBalance(winner.token, lot)).msg).toBe('该车辆余款已付清');
-    // 72 h later nothing is forfeited: the deal was paid.
+    const fee = await call<{ paymentNo: string }>(
+      t,
+      winner.token,
+      'POST',
+      '/api/mall-auction/buyer/auc_order/serviceFee/pay',
+      {
+        orderId: lot,
+      },
+    );
+    expect((await notifyPaid(fee.data.paymentNo)).statusCode).toBe(200);
+    // 72 h later nothing is forfeited: the deal was paid in full.
     t.setNow(new Date(now + 2 * 3600_000 + 73 * 3600_000));
     await schedulerFor(t.ctx).scheduler.runOnce();
     expect((await deals(await relogin(winner))).find((d) => d.orderId === lot)).toMatchObject({
@@ -145,6 +158,7 @@ describe('after the sale: balance payment within 72 h, or the deposit is forfeit
   it('defaults an unpaid deal at the deadline exactly once and forfeits the deposit; a late payment is kept aside', async () => {
     const closeAt = now + 200 * 3600_000;
     const { lot, buyer } = await wonLot(closeAt);
+    await signDeal(t, buyer, lot);
     const pending = await payBalance(buyer.token, lot);
     expect(pending.status).toBe(200);
     t.setNow(new Date(closeAt + 72 * 3600_000 - 1000));

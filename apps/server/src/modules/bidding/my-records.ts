@@ -1,4 +1,4 @@
-import type { bidding } from '@chepai/shared';
+import { deals, type bidding } from '@chepai/shared';
 import { type EndpointOutput, type Page } from '@chepai/shared';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Kysely } from 'kysely';
@@ -54,6 +54,9 @@ export function myRecords(db: Kysely<Database>) {
         closedAt: r.created_at.getTime(),
         payDeadline: r.pay_deadline.getTime(),
         dealState: r.state,
+        stage: r.stage,
+        stageText: deals.DEAL_STAGES[r.stage],
+        stageDeadline: dealDeadline(r),
         paidAt: r.paid_at?.getTime() ?? null,
       }));
       return page(list, Number(count.n), pageNum, pageSize);
@@ -79,4 +82,21 @@ export function myRecords(db: Kysely<Database>) {
       return page(list, Number(count.n), pageNum, pageSize);
     },
   };
+}
+
+/** The deadline of the stage a deal stands in (null once nothing is due). */
+function dealDeadline(r: {
+  stage: deals.DealStage;
+  sign_deadline: Date | null;
+  pay_deadline: Date;
+  pickup_deadline: Date | null;
+  transfer_deadline: Date | null;
+}): number | null {
+  const at = {
+    signing: r.sign_deadline,
+    paying: r.pay_deadline,
+    pickup: r.pickup_deadline,
+    transfer: r.transfer_deadline,
+  }[r.stage as 'signing'];
+  return at ? at.getTime() : null;
 }

@@ -320,7 +320,15 @@ describe('pausing, resuming and extending a running lot', () => {
     // Only schedulers (and admins) may; a reason is required; a lot not bidding cannot be paused.
     expect((await call('POST', `lots/${lotId}/pause`, tok.finance, { reason: '核实车况' })).status).toBe(403);
     expect((await call('POST', `lots/${lotId}/pause`, tok.scheduler, { reason: '' })).status).toBe(400);
-    const announced = await makeLot(t, { status: 0 });
+    // Announced: preview open, bidding hours away (so the status job leaves it at 0).
+    const at = t.ctx.now().getTime();
+    const announced = await makeLot(t, {
+      status: 0,
+      preview_time: new Date(at - 3_600_000),
+      reg_start_time: new Date(at + 3_600_000),
+      start_time: new Date(at + 2 * 3_600_000),
+      end_time: new Date(at + 3 * 3_600_000),
+    });
     const early = await call('POST', `lots/${announced}/pause`, tok.scheduler, { reason: '核实车况' });
     expect(early.status).toBe(409);
     expect(early.msg).toBe('只有竞价中的拍品可以暂停');

@@ -14,6 +14,17 @@ export function noticesRepo(db: Kysely<Database>) {
     submitterOf: async (lotId: string) =>
       (await db.selectFrom('auction_order').select('submitted_by').where('id', '=', lotId).executeTakeFirst())
         ?.submitted_by ?? null,
+    /** The winner, the seller who submitted the lot (if any) and its title. */
+    dealParties: async (lotId: string) => {
+      const row = await db
+        .selectFrom('deal')
+        .innerJoin('lot', 'lot.id', 'deal.lot_id')
+        .leftJoin('auction_order as o', 'o.id', 'deal.lot_id')
+        .select(['deal.buyer_id', 'o.submitted_by', 'lot.title'])
+        .where('deal.lot_id', '=', lotId)
+        .executeTakeFirst();
+      return row ? { buyer: row.buyer_id, seller: row.submitted_by, title: row.title } : null;
+    },
     /** Buyers whose deposit for the lot is frozen now. */
     depositHolders: async (lotId: string) =>
       (

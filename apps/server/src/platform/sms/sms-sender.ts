@@ -22,6 +22,7 @@ const TEMPLATES: Record<SmsPurpose, string> = {
   updateTelOld: '更换手机号（验证原手机号）',
   updateTelNew: '更换手机号（绑定新手机号）',
   sellerCollection: '修改收款信息',
+  signContract: '签署成交确认书',
 };
 
 /** The text a real gateway would send, using its approved template. */

@@ -213,8 +213,8 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     asBuyer();
     const won = show(lotWith({ status: 5, leading: true }));
     expect(screen.getByTestId('bid-result').textContent).toContain('恭喜您竞得，成交价 ¥52,000.00');
-    expect(screen.getByRole('link', { name: '前往支付余款' }).getAttribute('href')).toBe(
-      '/personalCenter/dealCar',
+    expect(screen.getByRole('link', { name: '办理成交手续' }).getAttribute('href')).toMatch(
+      /^\/buyerDetailInfo\/\d+$/,
     );
     won.unmount();
 

@@ -33,8 +33,8 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
             message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`}
             description={
               <>
-                请在 72 小时内付清余款，保证金已自动抵扣。
-                <Link to="/personalCenter/dealCar">前往支付余款</Link>
+                请在 24 小时内签署成交确认书、72 小时内付清余款和服务费，保证金已自动抵扣。
+                <Link to={`/buyerDetailInfo/${lot.orderId}`}>办理成交手续</Link>
               </>
             }
           />

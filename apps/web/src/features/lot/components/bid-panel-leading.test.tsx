@@ -50,11 +50,11 @@ afterEach(() => {
 });
 
 describe('BidAction for the winner', () => {
-  it("links 前往支付余款 to the personal centre's dealCar page", () => {
+  it('links 办理成交手续 to the deal page (buyerDetailInfo)', () => {
     saveSession({ token: 't', role: 'buyer', buyerName: '陈静' });
     renderIn(<BidAction lot={lotOf({ status: 5, leading: true })} myState="leading" />);
-    expect(screen.getByRole('link', { name: '前往支付余款' }).getAttribute('href')).toBe(
-      '/personalCenter/dealCar',
+    expect(screen.getByRole('link', { name: '办理成交手续' }).getAttribute('href')).toMatch(
+      /^\/buyerDetailInfo\/\d+$/,
     );
   });
 });

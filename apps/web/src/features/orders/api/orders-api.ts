@@ -1,18 +1,13 @@
 import { bidding } from '@chepai/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/api';
 
-/** `awaitingPayment`: back from the payment company; poll until its asynchronous notification has settled that deal. */
-export const useMyDeals = (pageNum: number, awaitingPayment: string | null = null) =>
+/** The buyer's won lots; each deal is handled on its own page (buyerDetailInfo). */
+export const useMyDeals = (pageNum: number) =>
   useQuery({
     queryKey: ['my', 'deals', pageNum],
     queryFn: () => callApi(bidding.myDeals, { pageNum, pageSize: 10 }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) =>
-      awaitingPayment &&
-      q.state.data?.list.some((d) => d.orderId === awaitingPayment && d.dealState === 'awaiting_payment')
-        ? 1000
-        : false,
   });
 
 export const useMyBids = (pageNum: number) =>
@@ -21,7 +16,3 @@ export const useMyBids = (pageNum: number) =>
     queryFn: () => callApi(bidding.myBidRecord, { pageNum, pageSize: 10 }),
     placeholderData: keepPreviousData,
   });
-
-/** Opens the payment company's page for the balance of a won lot; it returns to /personalCenter/dealCar. */
-export const usePayBalance = () =>
-  useMutation({ mutationFn: (orderId: string) => callApi(bidding.payBalance, { orderId }) });

@@ -1,5 +1,5 @@
 import type { bidding, EndpointOutput } from '@chepai/shared';
-import { Button, Empty, Pagination, Spin, Tag } from 'antd';
+import { Empty, Pagination, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 
@@ -13,11 +13,43 @@ export const DEPOSIT_TEXT = {
   forfeited: '已扣除',
 } as const;
 
+const STAGE_COLOR = {
+  signing: 'orange',
+  paying: 'orange',
+  pickup: 'blue',
+  transfer: 'cyan',
+  done: 'green',
+  defaulted: 'default',
+} as const;
+
+/** Where the deal stands; an open stage says how long is left. */
 export function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
-  if (deal.dealState === 'paid')
-    return <Tag color="green">已付清{deal.paidAt ? ` · ${beijing(deal.paidAt, 'short')}` : ''}</Tag>;
-  if (deal.dealState === 'defaulted') return <Tag color="default">逾期违约 · 保证金已扣除</Tag>;
-  return now > deal.payDeadline ? <Tag color="red">已逾期</Tag> : <Tag color="orange">待付余款</Tag>;
+  const overdue =
+    deal.stageDeadline !== null && now > deal.stageDeadline && ['signing', 'paying'].includes(deal.stage);
+  return (
+    <Tag color={overdue ? 'red' : STAGE_COLOR[deal.stage]}>
+      {deal.stage === 'defaulted'
+        ? '已违约 · 保证金已扣除'
+        : overdue
+          ? `${deal.stageText} · 已逾期`
+          : deal.stageText}
+    </Tag>
+  );
+}
+
+/** The one thing to do next on a deal, as a link to its page. */
+export function DealNextLink({ deal, block }: { deal: Deal; block?: boolean }) {
+  const text =
+    { signing: '去签约', paying: '去付款', pickup: '安排提车' }[deal.stage as 'signing'] ?? '查看详情';
+  const primary = ['signing', 'paying', 'pickup'].includes(deal.stage);
+  return (
+    <Link
+      to={`/buyerDetailInfo/${deal.orderId}`}
+      className={`ant-btn ant-btn-sm ${primary ? 'ant-btn-primary' : 'ant-btn-default'}${block ? ' ant-btn-block' : ''}`}
+    >
+      {text}
+    </Link>
+  );
 }
 
 /** A date and time that may wrap between the two, never inside either. */
@@ -34,15 +66,13 @@ interface CardsProps {
   deals: Deal[];
   loading: boolean;
   now: number;
-  paying: string | null;
-  onPay: (orderId: string) => void;
   page: number;
   total: number;
   onPage: (page: number) => void;
 }
 
 /** 我的成交车辆 on a phone: one card per won lot, the figures in two columns. */
-export function DealCards({ deals, loading, now, paying, onPay, page, total, onPage }: CardsProps) {
+export function DealCards({ deals, loading, now, page, total, onPage }: CardsProps) {
   if (!deals.length) return loading ? <Spin /> : <Empty description="暂无记录：您还没有竞得的车辆" />;
   return (
     <div className="deal-cards" data-testid="deal-cards">
@@ -68,18 +98,18 @@ export function DealCards({ deals, loading, now, paying, onPay, page, total, onP
             </dd>
             <dt>待付余款</dt>
             <dd>{yuanText(r.balanceDue)}</dd>
-            <dt>付款截止</dt>
-            <dd>
-              <DateTime ms={r.payDeadline} />
-            </dd>
+            {r.stageDeadline !== null && (
+              <>
+                <dt>{r.stage === 'signing' ? '签约截止' : r.stage === 'paying' ? '付款截止' : '期限'}</dt>
+                <dd>
+                  <DateTime ms={r.stageDeadline} />
+                </dd>
+              </>
+            )}
           </dl>
           <div className="deal-card-foot">
             <DealStateTag deal={r} now={now} />
-            {r.dealState === 'awaiting_payment' && now < r.payDeadline && (
-              <Button type="primary" loading={paying === r.orderId} onClick={() => onPay(r.orderId)}>
-                支付余款
-              </Button>
-            )}
+            <DealNextLink deal={r} />
           </div>
         </div>
       ))}

@@ -1,44 +1,38 @@
-import { Alert, Button, Grid, Table, Tag } from 'antd';
+import { Grid, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { usePaymentConfig } from '../../../api/payment-config-query';
+import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
-import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useServerNow } from '../../../lib/server-clock';
-import { useMyDeals, usePayBalance } from '../api/orders-api';
-import { DateTime, DealCards, DealStateTag, DEPOSIT_TEXT, type Deal } from '../components/deal-cards';
+import { useMyDeals } from '../api/orders-api';
+import {
+  DateTime,
+  DealCards,
+  DealNextLink,
+  DealStateTag,
+  DEPOSIT_TEXT,
+  type Deal,
+} from '../components/deal-cards';
 import '../orders.css';
 
 /** 我的成交车辆: won lots with the price, the deposit applied, what is left to pay and by when. */
 export default function DealCarPage() {
   const [page, setPage] = useState(1);
-  const [params] = useSearchParams();
-  // The cashier returns here with ?paymentNo=…; until its notification lands the deal still shows unpaid.
-  const paying = params.has('paymentNo') && !params.has('cancelled') ? params.get('orderId') : null;
-  const { data, isFetching } = useMyDeals(page, paying);
-  const confirming =
-    paying !== null && data?.list.some((d) => d.orderId === paying && d.dealState === 'awaiting_payment');
+  const { data, isFetching } = useMyDeals(page);
   const now = useServerNow(30_000);
-  const pay = usePayBalance();
-  const payConfig = usePaymentConfig();
   // A phone has no room for six columns: one card per deal.
   const phone = !Grid.useBreakpoint().md;
-  const payNow = (orderId: string) =>
-    pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) });
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
-      <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />
-      {confirming && (
-        <Alert type="info" showIcon className="deal-confirming" message="支付结果确认中，请稍候…" />
-      )}
+      <p className="muted deal-car-hint">
+        竞得后 24 小时内签署成交确认书，72 小时内付清余款和服务费，付清后 7
+        日内提车；每一步都在成交详情中办理。
+      </p>
       {phone ? (
         <DealCards
           deals={data?.list ?? []}
           loading={isFetching}
           now={now}
-          paying={pay.isPending ? (pay.variables ?? null) : null}
-          onPay={payNow}
           page={page}
           total={data?.total ?? 0}
           onPage={setPage}
@@ -96,10 +90,10 @@ export default function DealCarPage() {
               render: (v: string) => yuanText(v),
             },
             {
-              title: '付款截止',
-              dataIndex: 'payDeadline',
+              title: '当前期限',
+              dataIndex: 'stageDeadline',
               className: 'nowrap',
-              render: (v: number) => <DateTime ms={v} />,
+              render: (v: number | null) => (v === null ? '—' : <DateTime ms={v} />),
             },
             {
               title: '状态',
@@ -108,16 +102,7 @@ export default function DealCarPage() {
               render: (_: unknown, r) => (
                 <div className="deal-state">
                   <DealStateTag deal={r} now={now} />
-                  {r.dealState === 'awaiting_payment' && now < r.payDeadline && (
-                    <Button
-                      type="primary"
-                      size="small"
-                      loading={pay.isPending && pay.variables === r.orderId}
-                      onClick={() => payNow(r.orderId)}
-                    >
-                      支付余款
-                    </Button>
-                  )}
+                  <DealNextLink deal={r} />
                 </div>
               ),
             },

@@ -7,6 +7,7 @@ import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useLotLive } from '../../../lib/live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { useCancelOrder, useSellerOrder } from '../api/order-api';
+import { DealSection } from '../components/deal-section';
 import '../sellers.css';
 
 /** 订单详情 (seller): where a submission stands, its timeline, figures and result; withdrawal. */
@@ -141,6 +142,7 @@ export default function OrderDetailPage() {
                 ),
               }))}
             />
+            {order.status === 5 && <DealSection orderId={order.orderId} />}
             {[3, 4, 5, 6].includes(order.status) && (
               <BidRecordList orderId={order.orderId} status={order.status} bidCount={order.bidCount} />
             )}

@@ -1,0 +1,68 @@
+import { deals } from '@chepai/shared';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { route } from '../../http/route';
+import { dataCryptoFor } from '../../platform/crypto';
+import { paymentsFor } from '../../platform/payments/payments';
+import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
+import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
+import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
+import { currentUser } from '../accounts/auth-check';
+import { smsCodes } from '../accounts/sms-codes';
+import { contentDisposition } from '../files/file-name';
+import { sellerUnitsService } from '../sellers/seller-units.service';
+import { dealsService } from './deals.service';
+
+/** The deal after the hammer, for the buyer and the selling unit (docs/product.md#16-the-deal-after-the-hammer). */
+export async function registerDeals(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sender: SmsSender = createSmsSender(ctx),
+) {
+  const [pepper, crypto] = await Promise.all([
+    ensureSecret(ctx.dbh.db, 'sms_pepper', makePepper),
+    dataCryptoFor(ctx),
+  ]);
+  const service = dealsService(ctx, {
+    payments: paymentsFor(ctx),
+    codes: smsCodes(ctx, sender, pepper),
+    crypto,
+  });
+  const units = sellerUnitsService(ctx);
+  addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => service.defaultOverdueDeals(now) });
+
+  const buyer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+  route(app, deals.buyerDealDetail, ({ orderId }, { request }) =>
+    service.view(orderId, { kind: 'buyer', userId: buyer(request) }),
+  );
+  route(app, deals.contractPdf, async ({ orderId }, { request, reply }) => {
+    const { pdf, filename } = await service.contract(buyer(request), orderId);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('inline', filename))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+    return undefined as never;
+  });
+  route(app, deals.signCode, ({ orderId }, { request }) =>
+    service.sendSignCode(currentUser(request), orderId, request.ip),
+  );
+  route(app, deals.signContract, (input, { request }) =>
+    service.sign(currentUser(request), input, request.ip, request.headers['user-agent'] ?? ''),
+  );
+  route(app, deals.payBalance, ({ orderId }, { request }) => service.payBalance(buyer(request), orderId));
+  route(app, deals.payServiceFee, ({ orderId }, { request }) =>
+    service.payServiceFee(buyer(request), orderId),
+  );
+  route(app, deals.arrangePickup, (input, { request }) => service.arrangePickup(buyer(request), input));
+
+  route(app, deals.sellerDealDetail, async ({ orderId }, { request }) => {
+    const unit = await units.currentUnit(currentUser(request));
+    return service.view(orderId, { kind: 'seller', unitId: unit.id });
+  });
+  route(app, deals.confirmReceipt, async (input, { request }) => {
+    const user = currentUser(request);
+    const unit = await units.currentUnit(user);
+    return service.confirmReceipt(user.id, unit.id, input);
+  });
+}

@@ -1,0 +1,107 @@
+import type { deals } from '@chepai/shared';
+import { Descriptions, Steps, Tag } from 'antd';
+import { beijing, durationText, yuanText } from '../lots/format';
+import './deals.css';
+
+type Deal = deals.DealView;
+
+const STAGE_COLOR: Record<deals.DealStage, string> = {
+  signing: 'orange',
+  paying: 'orange',
+  pickup: 'blue',
+  transfer: 'cyan',
+  done: 'green',
+  defaulted: 'default',
+};
+
+export const DealStageTag = ({ stage, text }: { stage: deals.DealStage; text: string }) => (
+  <Tag color={STAGE_COLOR[stage]}>{text}</Tag>
+);
+
+/** 'x 天 hh:mm:ss' left, or that it has passed. */
+export function DeadlineText({ deadline, now }: { deadline: number; now: number }) {
+  const left = deadline - now;
+  return (
+    <span className={left > 0 ? 'deal-deadline' : 'deal-deadline is-over'} data-testid="deal-deadline">
+      {left > 0 ? `剩余 ${durationText(left)}` : '已到期'}
+      <span className="muted">（截止 {beijing(deadline)}）</span>
+    </span>
+  );
+}
+
+/** The five steps of a deal with when each happened or is due. */
+export function DealProgress({ deal, compact }: { deal: Deal; compact: boolean }) {
+  const current = deal.steps.findIndex((s) => s.at === null);
+  const failed = deal.stage === 'defaulted';
+  return (
+    <Steps
+      className="deal-steps"
+      size="small"
+      direction={compact ? 'vertical' : 'horizontal'}
+      current={current === -1 ? deal.steps.length : current}
+      status={failed ? 'error' : current === -1 ? 'finish' : 'process'}
+      items={deal.steps.map((s, i) => ({
+        title: s.label,
+        description: s.at
+          ? beijing(s.at)
+          : failed && i === current
+            ? '逾期未完成'
+            : s.deadline
+              ? `截止 ${beijing(s.deadline, 'short')}`
+              : undefined,
+      }))}
+    />
+  );
+}
+
+/** Every amount of the deal and whether it is paid. */
+export function DealAmounts({
+  deal,
+  extra,
+}: {
+  deal: Deal;
+  extra?: Partial<Record<'balance' | 'fee', React.ReactNode>>;
+}) {
+  const state = (paid: boolean) =>
+    paid ? <Tag color="green">已支付</Tag> : <Tag color="orange">待支付</Tag>;
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={1}
+      className="deal-amounts"
+      items={[
+        {
+          key: 'price',
+          label: '成交价',
+          children: (
+            <>
+              <strong className="money">{yuanText(deal.finalPrice)}</strong>
+              <span className="muted deal-words">人民币{deal.finalPriceInWords}</span>
+            </>
+          ),
+        },
+        { key: 'deposit', label: '保证金抵扣', children: <>−{yuanText(deal.depositApplied)}</> },
+        {
+          key: 'balance',
+          label: '成交余款',
+          children: (
+            <span className="deal-amount-row">
+              {yuanText(deal.balanceDue)} {state(deal.balancePaid)} {extra?.balance}
+            </span>
+          ),
+        },
+        {
+          key: 'fee',
+          label: '买方服务费',
+          children: (
+            <span className="deal-amount-row">
+              {yuanText(deal.serviceFee)} {state(deal.feePaid)} {extra?.fee}
+            </span>
+          ),
+        },
+        { key: 'total', label: '合计应付', children: <strong>{yuanText(deal.totalDue)}</strong> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useBuyerDeal, usePayDeal } from '../../../api/deal-queries';
+import { usePaymentConfig } from '../../../api/payment-config-query';
+import {
+  DealAmounts,
+  DealProgress,
+  DealStageTag,
+  DeadlineText,
+} from '../../../components/deals/deal-progress';
+import { beijing } from '../../../components/lots/format';
+import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
+import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
+import { useServerNow } from '../../../lib/server-clock';
+import { ContractCard } from '../components/contract-card';
+import { PickupCard } from '../components/pickup-card';
+import '../orders.css';
+
+/** What the buyer has to do now, in one sentence. */
+const NEXT_STEP = {
+  signing: '请阅读并在线签署成交确认书，签署后即可支付余款和服务费。',
+  paying: '请在付款截止前付清成交余款和买方服务费，逾期视为悔拍，保证金不予退还。',
+  pickup: '款项已付清。请安排提车，并在提车期限内到提车地点办理交接。',
+  transfer: '车辆已交接，请在期限内办理过户（机动车转移登记）。',
+  done: '交易已完成。',
+  defaulted: '未在期限内完成签约或付款，已按悔拍处理，保证金不予退还。',
+} as const;
+
+/** 成交订单详情 (buyer): the deal after the hammer — sign, pay, arrange pickup, follow the transfer. */
+export default function BuyerDetailInfoPage() {
+  const { orderId = '' } = useParams();
+  const [params] = useSearchParams();
+  const back = params.has('paymentNo') && !params.has('cancelled');
+  const { data: deal, error, isLoading } = useBuyerDeal(orderId, back);
+  const now = useServerNow(1000);
+  const pay = usePayDeal(orderId);
+  const payConfig = usePaymentConfig();
+  const compact = !Grid.useBreakpoint().md;
+  useBreadcrumbTail(deal ? [{ title: deal.title }] : null);
+  const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
+  const payButton = (what: 'balance' | 'fee', paid: boolean) =>
+    open && !paid ? (
+      <Button
+        type="primary"
+        size="small"
+        loading={pay.isPending && pay.variables === what}
+        onClick={() => pay.mutate(what)}
+      >
+        {what === 'balance' ? '支付余款' : '支付服务费'}
+      </Button>
+    ) : null;
+
+  return (
+    <div className="container order-detail">
+      <div className="panel order-detail-panel buyer-deal">
+        {isLoading && <Skeleton active />}
+        {error && (
+          <Result
+            status="404"
+            title="成交订单不存在"
+            subTitle={error.message}
+            extra={<Link to="/personalCenter/dealCar">返回我的成交车辆</Link>}
+          />
+        )}
+        {deal && (
+          <>
+            <h1 className="order-detail-title">
+              <DealStageTag stage={deal.stage} text={deal.stageText} />
+              {deal.title}
+            </h1>
+            <p className="muted">
+              订单编号 {deal.orderId} · 成交于 {beijing(deal.closedAt)} · 处置单位 {deal.seller.name}
+            </p>
+            <DealProgress deal={deal} compact={compact} />
+            <Alert
+              className="order-detail-alert"
+              type={deal.stage === 'defaulted' ? 'error' : deal.stage === 'done' ? 'success' : 'info'}
+              showIcon
+              message={NEXT_STEP[deal.stage]}
+              description={deal.deadline ? <DeadlineText deadline={deal.deadline} now={now} /> : undefined}
+            />
+            {back && deal.stage === 'paying' && (
+              <Alert className="order-detail-alert" type="info" showIcon message="支付结果确认中，请稍候…" />
+            )}
+            <div className="buyer-deal-grid">
+              <section className="deal-card-section">
+                <h2>款项</h2>
+                {open && <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />}
+                <DealAmounts
+                  deal={deal}
+                  extra={{
+                    balance: payButton('balance', deal.balancePaid),
+                    fee: payButton('fee', deal.feePaid),
+                  }}
+                />
+              </section>
+              <ContractCard deal={deal} />
+            </div>
+            <PickupCard deal={deal} now={now} />
+            {deal.handover && (
+              <section className="deal-card-section">
+                <h2>交车记录</h2>
+                <Descriptions
+                  size="small"
+                  column={{ xs: 1, sm: 2 }}
+                  items={[
+                    { key: 'at', label: '交车时间', children: beijing(deal.handover.at) },
+                    {
+                      key: 'km',
+                      label: '交车时表显里程',
+                      children: `${deal.handover.mileageKm.toLocaleString('zh-CN')} 公里`,
+                    },
+                  ]}
+                />
+              </section>
+            )}
+            <div className="order-detail-actions">
+              <Link to={`/carAuction/carAuctionDetail/${deal.orderId}`}>查看拍品页面</Link>
+              <Link to="/personalCenter/dealCar">返回我的成交车辆</Link>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
