@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +48,20 @@ async function login(page: Page, tel: string) {
   await page.waitForURL('**/home');
 }
 
+const SHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
+
+/** The code the development outbox holds for a phone and purpose (the sandbox SMS gateway). */
+async function latestCode(tel: string, purpose: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${server.url}/api/dev/sms-outbox?tel=${tel}`);
+    const body = (await res.json()) as { data: Array<{ code: string; purpose: string }> };
+    const hit = body.data.find((m) => m.purpose === purpose);
+    if (hit) return hit.code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${purpose} code for ${tel}`);
+}
+
 async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?: () => Promise<void>) {
   await page.getByTestId('bid-panel').getByRole('button', { name: button }).click();
   const dialog = page.getByRole('dialog', { name: '出价确认' });
@@ -70,6 +88,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     // A registration-phase demo lot nobody has touched becomes a lot in bidding that ends in 30 minutes.
     const picked = await db.query<{ id: string; title: string }>(
       `SELECT id::text, title FROM lot WHERE status = 2 AND bid_count = 0
+         AND seller_id = (SELECT id FROM seller_org WHERE code = 'demo-seller-2')
          AND NOT EXISTS (SELECT 1 FROM deposit_ledger d WHERE d.lot_id = lot.id) ORDER BY id LIMIT 1`,
     );
     const row = picked.rows[0];
@@ -83,6 +102,14 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45,
          start_price = 2350000, increment = 50000, deposit = 500000, current_price = 2350000, list_price = 2350000 WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
+    );
+    // The lot as 李晓梅's unit submitted it, so her detailInfo follows it through the deal.
+    await db.query(
+      `INSERT INTO auction_order (id, seller_org_id, submitted_by, stage, form, title, vin, plate_no, submitted_at, updated_at)
+       SELECT lot.id, lot.seller_id, m.user_id, 'approved',
+              jsonb_build_object('photos', '[]'::jsonb, 'startPrice', lot.start_price), lot.title, lot.vin, lot.plate_no, now(), now()
+         FROM lot JOIN seller_member m ON m.seller_org_id = lot.seller_id WHERE lot.id = $1 LIMIT 1`,
+      [lotId],
     );
     browser = await launchBrowser();
     for (const [name, tel] of [
@@ -251,32 +278,28 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(winner.page, 'bidding-won-B');
     await shot(loser.page, 'bidding-lost-A');
 
-    // The winner's link on the lot page leads to the personal centre's dealCar list.
-    await winner.page.getByRole('link', { name: '前往支付余款' }).click();
-    await winner.page.waitForURL((u) => u.pathname === '/personalCenter/dealCar');
+    // The winner's link on the lot page leads to the deal's own page, which opens at 待签约.
+    await winner.page.getByRole('link', { name: '办理成交手续' }).click();
+    await winner.page.waitForURL((u) => u.pathname === `/buyerDetailInfo/${lotId}`);
+    await winner.page.getByTestId('contract-card').waitFor();
+    const dealText = await winner.page.locator('.buyer-deal').innerText();
+    expect(dealText).toContain('待签约');
+    // 5 % of 26,500 is 1,325: balance 21,500 + fee 1,325 = 22,825.
+    expect(dealText).toMatch(/¥26,500\.00[\s\S]*人民币贰万陆仟伍佰元整/);
+    expect(dealText).toMatch(/¥21,500\.00[\s\S]*¥1,325\.00[\s\S]*¥22,825\.00/);
+    await shot(winner.page, 'deal-signing-B');
+
+    // dealCar lists it with its stage and the way to its page.
+    await winner.page.goto('/personalCenter/dealCar');
     const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
     await row.waitFor();
     expect(await row.innerText()).toMatch(
-      /¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待付余款/,
+      /¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待签约/,
+    );
+    expect(await row.getByRole('link', { name: '去签约' }).getAttribute('href')).toBe(
+      `/buyerDetailInfo/${lotId}`,
     );
     await shot(winner.page, 'bidding-dealcar-B');
-    // The balance goes through the same payment company; back on dealCar the deal shows paid once its notification lands.
-    await row.getByRole('button', { name: '支付余款' }).click();
-    await winner.page.waitForURL('**/api/pay/sandbox/**');
-    expect(await winner.page.locator('.amount').innerText()).toContain('21,500.00');
-    await winner.page.getByRole('button', { name: '确认支付' }).click();
-    await winner.page.waitForURL(`**/personalCenter/dealCar?orderId=${lotId}**`);
-    await winner.page
-      .locator('.ant-table-row', { hasText: lotTitle })
-      .getByText(/已付清/)
-      .waitFor();
-    expect(
-      await winner.page
-        .locator('.ant-table-row', { hasText: lotTitle })
-        .getByRole('button', { name: '支付余款' })
-        .count(),
-    ).toBe(0);
-    await shot(winner.page, 'bidding-dealcar-paid-B');
     // On a phone: one card per deal, the title on at most two lines, dates never broken inside.
     await winner.page.setViewportSize({ width: 390, height: 844 });
     const card = winner.page.locator('.deal-card', { hasText: lotTitle });
@@ -303,5 +326,131 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await loser.page.goto('/promiseMoneyReport');
     await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
     await shot(loser.page, 'bidding-deposits-A');
+    await winner.page.setViewportSize({ width: 1366, height: 900 });
   }, 180_000);
+
+  it('the winner reads the 成交确认书 (a real PDF) and signs it online with an SMS code', async () => {
+    const { page, tel } = buyers[1]!;
+    await page.goto(`/buyerDetailInfo/${lotId}`);
+    const card = page.getByTestId('contract-card');
+    await card.waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: '下载确认书（PDF）' }).click(),
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deal-pdf-'));
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/^成交确认书-CJ\d+\.pdf$/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('车辆拍卖成交确认书');
+    expect(text).toContain(lotTitle);
+    expect(text).toMatch(/¥26,500\.00（人民币贰万陆仟伍佰元整）/);
+    // The first page as an image, to be looked at with the other screenshots.
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '70',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(SHOT_DIR, 'deal-contract-pdf'),
+    ]);
+
+    await card.getByRole('button', { name: '在线签署' }).click();
+    const dialog = page.getByRole('dialog', { name: '在线签署成交确认书' });
+    await dialog.waitFor();
+    await dialog.getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: /获取验证码/ }).click();
+    await dialog.getByText(/已发送至 \d{3}\*{4}\d{4}/).waitFor();
+    await dialog.getByPlaceholder('6位验证码').fill(await latestCode(tel, 'signContract'));
+    await shot(page, 'deal-sign-dialog-B', false);
+    await dialog.getByRole('button', { name: '确认签署' }).click();
+    await card.getByText(/已于 .* 在线签署/).waitFor();
+    await page.locator('.order-detail-title').getByText('待付款').waitFor();
+    await shot(page, 'deal-signed-B');
+  }, 120_000);
+
+  it('pays the balance and the service fee on the cashier; the deal moves to 待提车', async () => {
+    const { page } = buyers[1]!;
+    for (const [button, amount] of [
+      ['支付余款', '21,500.00'],
+      ['支付服务费', '1,325.00'],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      await page.waitForURL('**/api/pay/sandbox/**');
+      expect(await page.locator('.amount').innerText()).toContain(amount);
+      await page.getByRole('button', { name: '确认支付' }).click();
+      await page.waitForURL(`**/buyerDetailInfo/${lotId}?paymentNo=**`);
+      await page.getByRole('button', { name: button }).waitFor({ state: 'detached' });
+    }
+    await page.locator('.order-detail-title').getByText('待提车').waitFor();
+    expect(await page.locator('.deal-amounts').getByText('已支付').count()).toBe(2);
+    await shot(page, 'deal-paid-B');
+  }, 120_000);
+
+  it('arranges the pickup: a date within the deadline, who collects, the kind of transfer', async () => {
+    const { page } = buyers[1]!;
+    const pickup = page.getByTestId('pickup-card');
+    await pickup.getByRole('button', { name: '安排提车' }).click();
+    const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
+    const input = pickup.locator('.ant-picker input').first();
+    await input.click();
+    await input.fill(tomorrow);
+    // Enter would submit the form: pick the slot instead, which also closes the calendar.
+    await pickup.getByText('下午 13:30–17:30').click();
+    await pickup.getByText('外迁过户').click();
+    await pickup.getByRole('button', { name: '保存提车安排' }).click();
+    await pickup.getByText(`${tomorrow} 下午 13:30–17:30`).waitFor();
+    await shot(page, 'deal-pickup-B');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page.getByTestId('pickup-card').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(page, 'deal-pickup-phone-B');
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }, 60_000);
+
+  it('the seller sees the buyer once paid, confirms the handover, and the buyer sees 待过户', async () => {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto('/login?type=2&redirect=%2Fhome');
+    await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.locator('input[name="username"]').fill('lixiaomei');
+    await page.locator('input[name="password"]').fill('Chepai2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '同意并继续' }).click();
+    await expect
+      .poll(() => page.getByTestId('greeting').innerText(), { timeout: 15_000 })
+      .toContain('李晓梅');
+    await page.goto(`/detailInfo/${lotId}`);
+    const section = page.getByTestId('seller-deal');
+    await section.waitFor();
+    expect(await section.innerText()).toMatch(/待提车[\s\S]*13900139000/);
+    await section.getByRole('button', { name: '确认交车' }).click();
+    const dialog = page.getByRole('dialog', { name: '确认交车' });
+    await dialog.getByRole('spinbutton').fill('56100');
+    await shot(page, 'deal-handover-dialog-seller', false);
+    await dialog.getByRole('button', { name: '确认已交车' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await section.getByText('待过户').first().waitFor();
+    expect(await section.innerText()).toContain('表显 56,100 公里');
+    await shot(page, 'deal-handed-over-seller');
+    await context.close();
+
+    const buyer = buyers[1]!.page;
+    await buyer.reload();
+    await buyer.locator('.order-detail-title').getByText('待过户').waitFor();
+    await buyer.getByText('交车记录').waitFor();
+    await shot(buyer, 'deal-transfer-B');
+  }, 120_000);
 });

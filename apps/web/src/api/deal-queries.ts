@@ -28,7 +28,7 @@ export const useSellerDeal = (orderId: string, enabled: boolean) =>
 
 /** Downloads the 成交确认书 (the request layer saves the file under the server's name). */
 export const downloadContract = (orderId: string) =>
-  request.get(`/api${deals.contractPdf.path}`, { params: { orderId }, responseType: 'blob' });
+  request.get(deals.contractPdf.path, { params: { orderId }, responseType: 'blob' });
 
 function useDealMutation<I>(side: 'buyer' | 'seller', orderId: string, fn: (input: I) => Promise<unknown>) {
   const qc = useQueryClient();

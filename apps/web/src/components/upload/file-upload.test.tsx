@@ -144,7 +144,8 @@ describe('FileUpload', () => {
     );
     renderUpload({ value: [uploaded('5', { isPrivate: true, fileUrl: '', thumbnailUrl: null })] });
     await waitFor(() => expect(api.fileUrl).toHaveBeenCalledWith('5', 'thumbnail'));
-    await act(async () => fireEvent.click(screen.getByTitle('预览文件')));
+    const preview = await screen.findByTitle('预览文件');
+    await act(async () => fireEvent.click(preview));
     expect(api.fileUrl).toHaveBeenCalledWith('5');
     await waitFor(() =>
       expect(document.querySelector('img[src="/api/files/s/5/original?exp=1&sig=x"]')).not.toBeNull(),

@@ -22,7 +22,7 @@ const SELLER_NEXT: Record<deals.DealStage, string> = {
 };
 
 /** The deal after the hammer as the selling unit sees it: stages, money, the buyer, the handover. */
-export function DealSection({ orderId }: { orderId: string }) {
+export default function DealSection({ orderId }: { orderId: string }) {
   const { message } = App.useApp();
   const { data: deal } = useSellerDeal(orderId, true);
   const now = useServerNow(1000);

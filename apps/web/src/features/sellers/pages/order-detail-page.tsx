@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Descriptions, Input, Modal, Result, Skeleton, Tag, Timeline } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useLotLive } from '../../../lib/live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { useCancelOrder, useSellerOrder } from '../api/order-api';
-import { DealSection } from '../components/deal-section';
 import '../sellers.css';
+
+// Only sold lots have a deal to handle: its date and number pickers load with it, not with every order.
+const DealSection = lazy(() => import('../components/deal-section'));
 
 /** 订单详情 (seller): where a submission stands, its timeline, figures and result; withdrawal. */
 export default function OrderDetailPage() {
@@ -142,7 +144,11 @@ export default function OrderDetailPage() {
                 ),
               }))}
             />
-            {order.status === 5 && <DealSection orderId={order.orderId} />}
+            {order.status === 5 && (
+              <Suspense fallback={<Skeleton active />}>
+                <DealSection orderId={order.orderId} />
+              </Suspense>
+            )}
             {[3, 4, 5, 6].includes(order.status) && (
               <BidRecordList orderId={order.orderId} status={order.status} bidCount={order.bidCount} />
             )}
