@@ -152,6 +152,40 @@ export interface DealTable {
   handover_by: Int8 | null;
   transfer_deadline: Timestamp | null;
   completed_at: Timestamp | null;
+  /** The seller's commission, deducted from the payout (migration 020). */
+  seller_fee: ColumnType<string, string | number | undefined, string | number>;
+  new_plate_no: string | null;
+}
+
+/** One line of a balanced journal (migration 020): debit +, credit −, fen. */
+export interface JournalLineTable {
+  id: GeneratedId;
+  journal_id: string;
+  kind: string;
+  account: string;
+  amount: Int8;
+  lot_id: Int8 | null;
+  ref: string | null;
+  memo: string;
+  at: Timestamp;
+}
+
+export interface PayoutTable {
+  payout_no: string;
+  lot_id: Int8;
+  seller_org_id: Int8;
+  gross: Int8;
+  seller_fee: Int8;
+  amount: Int8;
+  account_name: string;
+  bank_name: string;
+  account_no_last4: string;
+  status: 'pending' | 'paid' | 'failed';
+  provider_ref: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
 }
 
 export interface PaymentNotificationTable {
@@ -494,6 +528,8 @@ export interface Database {
   oidc_model: OidcModelTable;
   seller_invoice_info: SellerInvoiceInfoTable;
   collection_account: CollectionAccountTable;
+  journal_line: JournalLineTable;
+  payout: PayoutTable;
   collection_account_history: CollectionAccountHistoryTable;
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;

@@ -19,6 +19,7 @@ import * as m016 from './016-lot-pause';
 import * as m017 from './017-session-templates';
 import * as m018 from './018-notices';
 import * as m019 from './019-deal-stages';
+import * as m020 from './020-ledger-payouts';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '017-session-templates': m017,
   '018-notices': m018,
   '019-deal-stages': m019,
+  '020-ledger-payouts': m020,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */
