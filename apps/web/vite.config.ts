@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { contractRoutes } from './build/contract-routes';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    ...contractRoutes(),
     // Precompressed siblings (.br, .gz) that the server sends as they are (docs/decisions/012-web-transport-and-budget.md).
     compression({
       algorithms: ['brotliCompress', 'gzip'],

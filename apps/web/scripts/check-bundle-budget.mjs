@@ -36,6 +36,19 @@ const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry && k ===
 const pages = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k.includes('/pages/'));
 if (!entries.length || !pages.includes(HOME)) throw new Error('manifest without the entry or the home page');
 
+// zod's schema classes name themselves ("ZodObject"); in the entry they mean the contract split
+// (apps/web/build/contract-routes.ts) no longer keeps the schemas out of the first load.
+const entryFiles = [...new Set(entries.flatMap((e) => [...closure(e)]))].map((k) => manifest[k].file);
+const zodInEntry = entryFiles.filter((f) =>
+  fs.readFileSync(path.join(dist, f), 'utf8').includes('"ZodObject"'),
+);
+if (zodInEntry.length) {
+  console.error(
+    `zod's schemas are in the entry (${zodInEntry.join(', ')}): see docs/decisions/032-contract-routes-in-the-web-bundle.md`,
+  );
+  process.exit(1);
+}
+
 const rows = pages.map((page) => {
   const keys = new Set([...entries.flatMap((e) => [...closure(e)]), ...closure(page)]);
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));

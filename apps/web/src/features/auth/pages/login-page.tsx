@@ -10,8 +10,8 @@ import { CodeField } from '../components/code-field';
 import { safeRedirect, welcomeText } from '../utils/after-login';
 import '../auth.css';
 
-const passwordLogin = accounts.login.input.options[0];
-const smsLogin = accounts.login.input.options[1];
+const passwordLogin = accounts.loginInput.options[0];
+const smsLogin = accounts.loginInput.options[1];
 
 type Mode = 'password' | 'sms';
 

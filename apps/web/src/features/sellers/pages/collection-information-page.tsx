@@ -7,7 +7,7 @@ import { zodRule } from '../../../lib/zod-rules';
 import { useCollection, useCollectionHistory, useSellerActions } from '../api/seller-api';
 import '../sellers.css';
 
-const schema = sellers.collectionSave.input;
+const schema = sellers.collectionSaveInput;
 const rule = (f: string) => [zodRule(schema, f)];
 
 /**
