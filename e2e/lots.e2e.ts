@@ -157,11 +157,11 @@ describe('lots in the browser', () => {
       });
 
     await page.goto('/home');
-    const slide = page.locator('.home-banner .slick-active .banner-slide');
+    const slide = page.locator('.home-banner .banner-slide.current');
     await slide.locator('h2').waitFor();
-    expect(await lastLineChars('.home-banner .slick-active .banner-slide h2')).toBeGreaterThan(1);
-    const button = await slide.getByRole('button').boundingBox();
-    const dots = await page.locator('.home-banner .slick-dots').boundingBox();
+    expect(await lastLineChars('.home-banner .banner-slide.current h2')).toBeGreaterThan(1);
+    const button = await slide.getByRole('link').boundingBox();
+    const dots = await page.locator('.home-banner .banner-dots').boundingBox();
     const banner = await page.locator('.home-banner').boundingBox();
     expect(button && dots && banner).toBeTruthy();
     expect(button!.y + button!.height).toBeLessThanOrEqual(dots!.y);
