@@ -26,7 +26,7 @@ describe('lots in the browser', () => {
       expect(await section.getByRole('link', { name: '更多 >' }).getAttribute('href')).toBe(`/${hall}`);
     }
     await page.locator('.stat-chart canvas').waitFor();
-    expect(await page.locator('.hot-words .ant-tag').count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('.hot-words .tag').count()).toBeGreaterThanOrEqual(5);
     // Covers load lazily: scroll past them all, then check every one really decoded.
     for (const y of [800, 1600, 2400, 3200, 4000]) {
       await page.mouse.wheel(0, 800);
