@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { fileURLToPath } from 'node:url';
 import { contractRoutes } from './build/contract-routes';
+import { routePreload } from './build/route-preload';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
@@ -9,6 +11,7 @@ export default defineConfig({
   plugins: [
     react(),
     ...contractRoutes(),
+    routePreload(fileURLToPath(new URL('.', import.meta.url))),
     // Precompressed siblings (.br, .gz) that the server sends as they are (docs/decisions/012-web-transport-and-budget.md).
     compression({
       algorithms: ['brotliCompress', 'gzip'],
