@@ -99,13 +99,20 @@ export function routePreload(webRoot: string): Plugin {
           }
         };
         walk(await loadRouteTable(path.join(appDir, 'route-table.ts')), '', []);
+        // Files once, rows by index: the script is on every first load, so it stays small.
+        const names = [...new Set(rows.flatMap(([, b, s]) => [...b, ...s]))];
+        const table = rows.map(([p, b, s]) => [
+          p,
+          b.map((f) => names.indexOf(f)),
+          s.map((f) => names.indexOf(f)),
+        ]);
         // Plain ES5 so that it runs before anything else, in any browser; modules preload as modules.
         code =
-          `(function(){var t=${JSON.stringify(rows)},p=location.pathname,s=false;` +
+          `(function(){var n=${JSON.stringify(names)},t=${JSON.stringify(table)},p=location.pathname,s=false;` +
           `try{s=localStorage.getItem('role')==='seller'}catch(e){}` +
           `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var f=t[i][s?2:1];` +
           `for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
-          `l.href='/'+f[j];document.head.appendChild(l)}break}})();\n`;
+          `l.href='/'+n[f[j]];document.head.appendChild(l)}break}})();\n`;
         file = `assets/route-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
         return [{ tag: 'script', attrs: { src: `/${file}` }, injectTo: 'head' }];
       },
