@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => e.close());
 
-const ids = { lot: '', deal: '', order: '' };
-const fill = (url: string) => url.replace(/:(lot|deal|order)\b/, (_, k: keyof typeof ids) => ids[k]);
+const ids = { lot: '', order: '' };
+const fill = (url: string) => url.replace(/:(lot|order)\b/, (_, k: keyof typeof ids) => ids[k]);
 
 /** Text nodes of the page laid out one character per line (a column too narrow for its text). */
 const brokenTexts = (page: Page) =>
@@ -68,13 +68,13 @@ describe('every page at 390 px', () => {
   });
 
   describe('the demo buyer', () => {
+    // The demo buyer has no won lot: bidding.e2e.ts wins one and checks its deal page at 390 px.
     beforeAll(async () => {
-      ids.deal = await loginDemoBuyer(e.page, e.baseURL);
+      await loginDemoBuyer(e.page);
     });
 
     it.each([
       ['buyer-deal-car', '/personalCenter/dealCar'],
-      ['buyer-deal', '/buyerDetailInfo/:deal'],
       ['buyer-price-record', '/personalCenter/priceRecord'],
       ['buyer-deposits', '/promiseMoneyReport'],
       ['buyer-deposit-lot', '/promiseMoneyReport/:lot'],
@@ -83,7 +83,6 @@ describe('every page at 390 px', () => {
       ['buyer-security', '/personalCenter/securitySettings'],
       ['buyer-invoice', '/personalCenter/invoiceInformation'],
     ])('%s', async (name, url) => {
-      expect(ids.deal).not.toBe('');
       await check(e.page, name, url);
     });
   });

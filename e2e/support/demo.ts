@@ -47,34 +47,24 @@ export async function publicIds(baseURL: string) {
   };
 }
 
-/** Logs the demo buyer in with the password; resolves to a lot the buyer won ('' if none). */
-export async function loginDemoBuyer(page: Page, baseURL: string): Promise<string> {
+/** Logs the demo buyer in with the password. */
+export async function loginDemoBuyer(page: Page): Promise<void> {
   await page.goto('/login?redirect=%2Fhome');
   await page.getByLabel('手机号').fill('13800138000');
   await page.getByLabel('密码', { exact: true }).fill('Chepai2026');
   await page.getByRole('button', { name: '登 录' }).click();
   await page.waitForURL('**/home');
-  const deals = await apiData<{ list: Array<{ orderId: string }> }>(
-    baseURL,
-    '/api/mall-auction/user/buyer/deal/list?pageNum=1&pageSize=1',
-    {},
-    await tokenOf(page),
-  );
-  return deals.list[0]?.orderId ?? '';
 }
 
-/** Logs the demo seller in through single sign-on for 申城融资租赁; resolves to one of its orders. */
+/** Logs in the demo seller whose unit has orders (陈强, one unit) through single sign-on; resolves to one of its orders. */
 export async function loginDemoSeller(page: Page, baseURL: string): Promise<string> {
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login?type=2');
   await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-  await page.locator('input[name="username"]').fill('wangjianlin');
+  await page.locator('input[name="username"]').fill('chenqiang');
   await page.locator('input[name="password"]').fill('Chepai2026');
   await page.getByRole('button', { name: '登录' }).click();
   await page.getByRole('button', { name: '同意并继续' }).click();
-  const chooser = page.getByTestId('unit-dialog-choose');
-  await chooser.waitFor();
-  await chooser.getByText('申城融资租赁有限公司').click();
   await page.getByTestId('greeting').waitFor();
   const orders = await apiData<{ list: Array<{ orderId: string }> }>(
     baseURL,

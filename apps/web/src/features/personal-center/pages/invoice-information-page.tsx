@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { accounts } from '@chepai/shared';
 import { Alert, Button, Form, Input } from 'antd';
 import { QueryState } from '../../../components/query-state';
@@ -152,7 +153,11 @@ export default function InvoiceInformationPage() {
                 </Form.Item>
               </>
             ) : null}
-            <Form.Item wrapperCol={{ offset: 0 }} style={{ paddingLeft: 120 }}>
+            <Form.Item
+              wrapperCol={{ offset: 0 }}
+              className="form-actions"
+              style={{ '--label-width': '120px' } as CSSProperties}
+            >
               <Button type="primary" htmlType="submit" loading={busy}>
                 保存
               </Button>

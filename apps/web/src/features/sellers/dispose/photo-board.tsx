@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { disposal, files } from '@chepai/shared';
-import { Button, Progress, Select, Tooltip, Upload } from 'antd';
+import { Button, Progress, Tooltip, Upload } from 'antd';
+import { FormSelect } from '../../../components/form-select';
 import type { UploadProps } from 'antd';
 import { useRef, useState } from 'react';
 import { deleteConfirm, deleteFile, uploadFile, uploadGate } from '../../../components/upload';
@@ -121,7 +122,7 @@ export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
               />
               {i === 0 && <span className="photo-cover-badge">封面</span>}
             </div>
-            <Select
+            <FormSelect
               size="small"
               className="photo-angle"
               aria-label={`第${i + 1}张照片的角度`}

@@ -58,7 +58,7 @@ export default function OrderDetailPage() {
         {order && (
           <>
             <h1 className="order-detail-title">
-              <Tag color="var(--brand)">{order.statusText}</Tag>
+              <Tag color="var(--brand-strong)">{order.statusText}</Tag>
               {order.title}
             </h1>
             <p className="muted">
