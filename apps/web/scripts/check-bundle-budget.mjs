@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 const KB = 1024;
 const HOME = 'src/features/home/pages/home-page.tsx';
 const TARGET = { home: 200, page: 250 };
-/** KiB, by page file name: pages above their target (figures of 2026-11-26 + 5 KiB, rounded up to 5). */
+/** KiB, by page file name: pages above their target (figures of 2026-11-25 + 5 KiB, rounded up to 5). */
 const HELD = {
   'dispose-car-page': 490,
   'lot-detail-page': 490,
