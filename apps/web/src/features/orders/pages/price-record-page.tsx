@@ -26,8 +26,6 @@ export default function PriceRecordPage() {
         loading={isFetching}
         dataSource={data?.list ?? []}
         locale={{ emptyText: '暂无记录：您还没有出过价' }}
-        // On a phone the table scrolls inside its box instead of widening the page.
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
           pageSize: 10,
