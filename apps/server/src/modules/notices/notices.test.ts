@@ -59,9 +59,12 @@ describe('the inbox', () => {
     expect(bell.data.count).toBe(1);
     expect(bell.data.latest[0]?.kind).toBe('lot.lost');
 
-    // Marking: someone else's id changes nothing; one's own is read; 'all' reads the rest.
+    // Marking: someone else's id is refused whole and changes nothing; one's own is read; 'all' reads the rest.
     const foreign = winner.data.list[0]!.id;
-    expect((await read(a.token, { ids: [foreign] })).data.count).toBe(0);
+    const refused = await read(a.token, { ids: [loser.data.list[0]!.id, foreign] });
+    expect(refused.status).toBe(404);
+    expect(refused.msg).toBe('消息不存在或不属于当前账号');
+    expect((await get<Page>(a.token, '/api/mall-auction/user/notice/list')).data.unread).toBe(1);
     expect((await get<Page>(b.token, '/api/mall-auction/user/notice/list')).data.unread).toBe(1);
     expect((await read(a.token, { ids: [loser.data.list[0]!.id] })).data.count).toBe(1);
     expect((await get<Page>(a.token, '/api/mall-auction/user/notice/list?unread=true')).data.total).toBe(0);
