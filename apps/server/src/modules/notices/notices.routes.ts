@@ -8,6 +8,7 @@ import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
 import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
 import { createSmsSender, type NoticeSmsSender } from '../../platform/sms/sms-sender';
 import { currentUser } from '../accounts/auth-check';
+import { lotAlerts } from './lot-alerts';
 import { noticesRepo } from './notices.repo';
 import { fromWirePrefs, toWirePrefs } from './prefs';
 import { prefsRepo } from './prefs.repo';
@@ -30,6 +31,9 @@ export function registerNotices(
   const prefs = prefsRepo(ctx.dbh.db);
   const delivery = smsDelivery(ctx, sms);
   addScheduledJob(app, ctx, { name: 'notice-sms', tick: (now) => delivery.tick(now) });
+  const alerts = lotAlerts(ctx);
+  addScheduledJob(app, ctx, { name: 'lot-starting-soon', tick: (now) => alerts.startingSoon(now) });
+  addScheduledJob(app, ctx, { name: 'lot-started', tick: (now) => alerts.started(now) });
   registerUserChannel(app, ctx);
 
   route(app, notices.noticeList, async ({ pageNum, pageSize, tab, unread }, { request }) => {

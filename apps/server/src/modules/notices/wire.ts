@@ -1,4 +1,4 @@
-import { notices } from '@chepai/shared';
+import { fenToYuanString, notices } from '@chepai/shared';
 import type { Selectable } from 'kysely';
 import type { NoticeTable } from '../../db/schema';
 
@@ -13,3 +13,7 @@ export const toWire = (row: Selectable<NoticeTable>): notices.Notice => ({
   createdAt: new Date(row.created_at).getTime(),
   read: row.read_at !== null,
 });
+
+/** Fen as the notices write money: ¥10,500.00. */
+export const yuan = (fen: number) =>
+  `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;
