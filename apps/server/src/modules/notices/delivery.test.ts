@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freezeDepositsDirectly, makeBuyer, makeLot, placeBid } from '../../test/bidding-fixture';
 import { createListeningTestApp } from '../../test/listening-app';
-import type { TestApp } from '../../test/test-app';
+import { envelope, type TestApp } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
 import type { NoticeSms } from '../../platform/sms/sms-sender';
 import { notify, type NoticeInput } from './notify';
@@ -204,13 +204,13 @@ describe('delivery from the inbox', () => {
 
     const bad = await save({ groups: [], quiet: { enabled: true, start: '25:00', end: '08:00' } });
     expect(bad.statusCode).toBe(400);
-    expect(JSON.parse(bad.body).msg).toContain('时间格式应为 HH:mm');
+    expect(envelope(bad).msg).toContain('时间格式应为 HH:mm');
     const badGroup = await save({
       groups: [{ group: 'spam', inbox: true, live: true, sms: true }],
       quiet: saved.data.quiet,
     });
     expect(badGroup.statusCode).toBe(400);
-    expect(JSON.parse(badGroup.body).msg).toContain('提醒类别不正确');
+    expect(envelope(badGroup).msg).toContain('提醒类别不正确');
 
     const noon = new Date('2026-11-25T04:30:00Z'); // 12:30 Beijing: the user's own quiet hour
     await notify(
