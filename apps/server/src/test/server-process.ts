@@ -25,6 +25,7 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
       WS_PER_USER: '0',
       SCHEDULER_INTERVAL_MS: '200',
       WEB_DIST: '/nonexistent',
+      CONSOLE_DIST: '/nonexistent',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
