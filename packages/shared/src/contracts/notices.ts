@@ -121,3 +121,54 @@ export const noticeSmsOutbox = endpoint({
   input: z.object({ tel: z.string().regex(/^1\d{10}$/, { error: '手机号格式不正确' }) }),
   output: z.array(z.object({ tel: z.string(), text: z.string(), ref: z.string(), sentAt: z.number() })),
 });
+
+/** Operators (console): SMS deliveries in trouble — failed for good, or retrying — newest first. */
+export const deliveryState = z.enum(['failed', 'retrying', 'all'], { error: '投递状态不正确' });
+export const delivery = z.object({
+  id: z.string(),
+  channel: z.literal('sms'),
+  state: z.enum(['pending', 'sent', 'failed', 'skipped']),
+  attempts: z.number().int(),
+  nextAt: z.number(),
+  lastError: z.string(),
+  updatedAt: z.number(),
+  kind: z.string(),
+  kindText: z.string(),
+  title: z.string(),
+  /** The recipient's number, masked; the name on the account. */
+  tel: z.string(),
+  name: z.string(),
+});
+export type Delivery = z.infer<typeof delivery>;
+
+export const deliveryList = endpoint({
+  method: 'GET',
+  path: '/console/notice/deliveries',
+  auth: 'operator',
+  input: z.object({
+    pageNum: pageNumSchema,
+    pageSize: pageSizeSchema(20),
+    state: deliveryState.default('all'),
+  }),
+  output: pageOf(delivery),
+});
+
+/** Sends a failed or waiting delivery again now, with a fresh set of attempts. */
+export const deliveryRetry = endpoint({
+  method: 'POST',
+  path: '/console/notice/deliveries/:id/retry',
+  auth: 'operator',
+  input: z.object({ id: idSchema }),
+  output: z.object({ id: z.string() }),
+});
+
+/** The operator's own notices (new submissions, contracts to check, reconciliation) in the console. */
+export const consoleNoticeList = endpoint({
+  method: 'GET',
+  path: '/console/notice/list',
+  auth: 'operator',
+  input: z.object({ pageNum: pageNumSchema, pageSize: pageSizeSchema(10) }),
+  output: pageOf(notice).extend({ unread: z.number().int() }),
+});
+
+export const consoleNoticeRead = endpoint({ ...noticeRead, path: '/console/notice/read', auth: 'operator' });

@@ -4,7 +4,9 @@ import { createListeningTestApp } from '../../test/listening-app';
 import { envelope, type TestApp } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
 import type { NoticeSms } from '../../platform/sms/sms-sender';
+import { sessions } from '../accounts/sessions';
 import { notify, type NoticeInput } from './notify';
+import { orderNotices } from './order-notices';
 import { MAX_ATTEMPTS, retryDelayMs, smsDelivery } from './sms-delivery';
 
 let t: TestApp & { baseUrl: string };
@@ -286,6 +288,90 @@ describe('outbid', () => {
     expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(2);
     await tab.until(() => tab.notices().length === 3);
     expect(new Set(tab.notices().map((m) => m.notice.id)).size).toBe(3);
+    tab.close();
+  });
+});
+
+describe('the console', () => {
+  /** A staff account with a console session (what the issuer's sign-in ends in). */
+  async function operator(role: 'reviewer' | 'finance') {
+    const user = await db()
+      .insertInto('app_user')
+      .values({ role: 'operator', real_name: `运营${role}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('operator_role').values({ user_id: user.id, role }).execute();
+    return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
+  }
+  const get = async <T>(token: string, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    return { status: res.statusCode, ...envelope<T>(res) };
+  };
+
+  it('lists SMS in trouble and retries one; buyers may not look', async () => {
+    const staff = await operator('finance');
+    const user = await makeBuyer(t);
+    const at = new Date('2026-11-25T06:00:00Z');
+    await notify(db(), [item(user.id, 'deal.paymentReceived', 'console-1')], at);
+    await smsDelivery(t.ctx, gateway(1)).tick(at);
+    type List = {
+      total: number;
+      list: Array<{
+        id: string;
+        state: string;
+        attempts: number;
+        lastError: string;
+        tel: string;
+        kindText: string;
+      }>;
+    };
+    const retrying = await get<List>(staff.token, '/api/console/notice/deliveries?state=retrying');
+    const row = retrying.data.list.find((d) => d.lastError === '网关超时' && d.kindText === '款项已到账');
+    expect(row).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(row?.tel).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/notice/deliveries/${row!.id}/retry`,
+      headers: { authorization: staff.token },
+    });
+    expect(retried.statusCode).toBe(200);
+    await smsDelivery(t.ctx, gateway()).tick(new Date());
+    expect((await deliveriesOf(user.id))[0]).toMatchObject({ state: 'sent', note: '运营人员重试' });
+    // Sent now: a second retry has nothing to retry.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/notice/deliveries/${row!.id}/retry`,
+      headers: { authorization: staff.token },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(envelope(again).msg).toBe('投递记录不存在或已发送');
+    expect((await get(user.token, '/api/console/notice/deliveries')).status).toBe(403);
+    expect((await get(staff.token, '/api/console/notice/deliveries?state=lost')).status).toBe(400);
+  });
+
+  it('tells reviewers of a new submission, live in the console, and lets them mark it read', async () => {
+    const reviewer = await operator('reviewer');
+    const tab = await openUserChannel(t.baseUrl, reviewer.token);
+    await tab.until((m) => m.type === 'hello');
+    await db()
+      .transaction()
+      .execute((trx) =>
+        orderNotices.submitted(trx, { id: '4242', title: '测试车辆', submitCount: 1 }, new Date()),
+      );
+    await tab.until((m) => m.type === 'notice' && m.notice.kind === 'ops.newSubmission');
+    const list = await get<{ unread: number; list: Array<{ id: string; title: string }> }>(
+      reviewer.token,
+      '/api/console/notice/list',
+    );
+    expect(list.data.unread).toBe(1);
+    expect(list.data.list[0]?.title).toBe('新的处置车辆待审核');
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/notice/read',
+      headers: { authorization: reviewer.token },
+      payload: { ids: [list.data.list[0]!.id] },
+    });
+    expect(envelope<{ count: number }>(read).data.count).toBe(1);
     tab.close();
   });
 });

@@ -8,6 +8,7 @@ import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
 import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
 import { createSmsSender, type NoticeSmsSender } from '../../platform/sms/sms-sender';
 import { currentUser } from '../accounts/auth-check';
+import { registerConsoleNotices } from './console-notices';
 import { lotAlerts } from './lot-alerts';
 import { noticesRepo } from './notices.repo';
 import { fromWirePrefs, toWirePrefs } from './prefs';
@@ -60,17 +61,19 @@ export function registerNotices(
     return { count, latest: latest.rows.map(toWire) };
   });
 
-  route(app, notices.noticeRead, async ({ ids, all }, { request }) => {
-    const userId = currentUser(request).id;
-    if (!all) {
-      const wanted = [...new Set(ids ?? [])];
-      // Someone else's id (or one that does not exist) refuses the whole request: nothing is marked.
-      if ((await repo.ownedCount(userId, wanted)) !== wanted.length)
-        throw notFound('消息不存在或不属于当前账号');
-      return { count: await repo.markRead(userId, wanted, ctx.now()) };
-    }
-    return { count: await repo.markRead(userId, null, ctx.now()) };
-  });
+  /** Someone else's id (or one that does not exist) refuses the whole request: nothing is marked. */
+  const markRead = async (
+    userId: string,
+    { ids, all }: { ids?: string[] | undefined; all?: boolean | undefined },
+  ) => {
+    if (all) return { count: await repo.markRead(userId, null, ctx.now()) };
+    const wanted = [...new Set(ids ?? [])];
+    if ((await repo.ownedCount(userId, wanted)) !== wanted.length)
+      throw notFound('消息不存在或不属于当前账号');
+    return { count: await repo.markRead(userId, wanted, ctx.now()) };
+  };
+  route(app, notices.noticeRead, async (input, { request }) => markRead(currentUser(request).id, input));
+  registerConsoleNotices(app, ctx, markRead);
 
   route(app, notices.noticePrefsGet, async (_input, { request }) => {
     const [row] = await prefs.of([currentUser(request).id]);
