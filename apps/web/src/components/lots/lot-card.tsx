@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Countdown } from './countdown';
 import { beijing, mileageText, wan } from './format';
 import { StatusBadge } from './status-badge';
+import { WatchHeart } from './watch-heart';
 import './lots.css';
 
 function priceLabel(status: number) {
@@ -42,6 +43,7 @@ export function LotCard({ lot }: { lot: LotSummary }) {
           <div className="lot-card-nophoto">暂无图片</div>
         )}
         <StatusBadge status={lot.status} className="lot-card-status" />
+        {lot.status <= 4 ? <WatchHeart orderId={lot.orderId} /> : null}
       </div>
       <div className="lot-card-body">
         <div className="lot-card-title" title={lot.title}>

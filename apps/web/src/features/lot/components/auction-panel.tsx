@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Countdown } from '../../../components/lots/countdown';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { StatusBadge } from '../../../components/lots/status-badge';
+import { WatchHeart } from '../../../components/lots/watch-heart';
 import { useServerNow } from '../../../lib/server-clock';
 
 function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
@@ -84,10 +85,11 @@ export function AuctionPanel({
       </dl>
       {children}
       <div className="panel-stats muted">
+        {lot.status <= 4 ? <WatchHeart orderId={lot.orderId} label /> : null}
         <span>
           <EyeOutlined /> {lot.views} 次围观
         </span>
-        <span>
+        <span data-testid="watchers">
           <HeartOutlined /> {lot.watchers} 人关注
         </span>
         <span>
