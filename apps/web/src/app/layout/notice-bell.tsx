@@ -37,18 +37,17 @@ export function NoticeBell() {
   );
   return (
     <Popover
+      // antd mounts the overlay on the first open: that is when the dropdown's chunk is fetched.
       content={
-        open ? (
-          <Suspense fallback={<div className="notice-pop" />}>
-            <NoticePop
-              latest={data?.latest ?? []}
-              count={count}
-              onOpen={go}
-              onReadAll={() => markRead.mutate({ all: true })}
-              onClose={() => setOpen(false)}
-            />
-          </Suspense>
-        ) : null
+        <Suspense fallback={<div className="notice-pop" />}>
+          <NoticePop
+            latest={data?.latest ?? []}
+            count={count}
+            onOpen={go}
+            onReadAll={() => markRead.mutate({ all: true })}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       }
       trigger="click"
       open={open}
