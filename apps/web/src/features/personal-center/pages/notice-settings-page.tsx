@@ -33,7 +33,7 @@ export default function NoticeSettingsPage() {
     setDraft((d) => d && { ...d, groups: d.groups.map((g) => (g.group === group ? { ...g, ...patch } : g)) });
   const channel = (name: 'inbox' | 'live' | 'sms', label: string) => ({
     title: label,
-    width: 96,
+    width: 72,
     align: 'center' as const,
     render: (_: unknown, g: Row) => {
       const spec = notices.NOTICE_GROUPS[g.group];
@@ -60,7 +60,6 @@ export default function NoticeSettingsPage() {
               size="middle"
               pagination={false}
               dataSource={draft.groups.filter((g) => !hidden.includes(g.group))}
-              scroll={{ x: 520 }}
               columns={[
                 { title: '提醒内容', render: (_, g) => notices.NOTICE_GROUPS[g.group].label },
                 channel('inbox', '站内信'),
