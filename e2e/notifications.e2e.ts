@@ -221,4 +221,59 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     await smsOutbid.waitFor();
     expect(await smsOutbid.getAttribute('aria-checked')).toBe('false');
   });
+
+  it('operators see failed SMS in the console and retry one; their own notices wait under the bell', async () => {
+    // An SMS the gateway refused six times, and a new submission for the reviewers.
+    await db.query(
+      `WITH u AS (SELECT id FROM app_user WHERE tel = '13900139000'),
+       n AS (INSERT INTO notice (user_id, kind, title, body, event_key, created_at)
+             SELECT id, 'deal.paymentReceived', '款项已到账', '测试', 'e2e-failed-sms', now() FROM u RETURNING id, user_id)
+       INSERT INTO notice_delivery (notice_id, user_id, channel, state, attempts, next_at, last_error, created_at, updated_at)
+       SELECT id, user_id, 'sms', 'failed', 6, now(), '网关超时', now(), now() FROM n`,
+    );
+    await db.query(
+      `INSERT INTO notice (user_id, kind, title, body, event_key, created_at)
+       SELECT r.user_id, 'ops.newSubmission', '新的处置车辆待审核', '测试车辆 已提交审核。', 'e2e-ops', now()
+       FROM operator_role r JOIN app_user u ON u.id = r.user_id WHERE r.role = 'reviewer'`,
+    );
+    const op = await browser.newContext({
+      baseURL: server.url,
+      locale: 'zh-CN',
+      viewport: { width: 1440, height: 900 },
+    });
+    const page = await op.newPage();
+    await page.goto('/console/');
+    await page.getByRole('link', { name: '统一认证登录' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.locator('input[name="username"]').fill('shenhe');
+    await page.locator('input[name="password"]').fill('Chepai2026');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '同意并继续' }).click();
+    await page.waitForURL(/\/console\/$/);
+    await page.getByRole('button', { name: '待办通知，1条未读' }).click();
+    await page.getByText('新的处置车辆待审核').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: '消息投递' }).click();
+    const row = page.locator('.ant-table-row').filter({ hasText: '款项已到账' });
+    await row.getByText('已放弃（6 次）').waitFor();
+    await shot(page, 'console-deliveries', 1440);
+    await shot(page, 'console-deliveries', 390);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await row.getByRole('button', { name: '立即重试' }).click();
+    await page.getByText('已重新排队发送').waitFor();
+    // Back in the queue with fresh attempts, and sent by the scheduler: no longer in trouble.
+    await row.waitFor({ state: 'detached' });
+    let state = '';
+    for (let i = 0; i < 40 && state !== 'sent'; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      state =
+        (
+          await db.query<{ state: string }>(
+            `SELECT d.state FROM notice_delivery d JOIN notice n ON n.id = d.notice_id WHERE n.event_key = 'e2e-failed-sms'`,
+          )
+        ).rows[0]?.state ?? '';
+    }
+    expect(state).toBe('sent');
+    await op.close();
+  });
 });
