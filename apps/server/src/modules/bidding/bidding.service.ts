@@ -77,9 +77,11 @@ export function biddingService(
     now: Date,
   ) {
     await freezeDeposit(trx, payment, now);
-    await orderNotices.depositConfirmed(trx, payment, now);
     const status = await biddingRepo(trx).lockStatus(payment.lot_id);
-    if (status !== undefined && status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
+    if (status !== undefined && status >= 5) {
+      const settled = await settleDeposits(trx, payment.lot_id, null, now);
+      await orderNotices.depositRefunded(trx, payment.lot_id, settled.refundedTo, now);
+    } else await orderNotices.depositConfirmed(trx, payment, now);
   }
   payments.service.onPaid('deposit', onDepositPaid);
 

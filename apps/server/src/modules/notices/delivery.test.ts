@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freezeDepositsDirectly, makeBuyer, makeLot, placeBid } from '../../test/bidding-fixture';
+import { freezeDepositsDirectly, makeBuyer, makeLot, payDeposit, placeBid } from '../../test/bidding-fixture';
 import { createListeningTestApp } from '../../test/listening-app';
 import { envelope, type TestApp } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
@@ -233,6 +233,26 @@ describe('delivery from the inbox', () => {
     await tab.until((m) => m.type === 'error');
     expect(tab.messages[0]).toEqual({ type: 'error', message: '请先登录' });
     await vi.waitFor(() => expect(tab.closeCode()).toBe(1008));
+  });
+});
+
+describe('deposits', () => {
+  it('a paid deposit tells the buyer it is confirmed, once, and queues the SMS', async () => {
+    const lot = await makeLot(t, { status: 2 });
+    const buyer = await makeBuyer(t);
+    await payDeposit(t, buyer.token, lot);
+    expect(await noticesOf(buyer.id)).toEqual([
+      { kind: 'deposit.confirmed', event_key: `deposit-confirmed:${lot}` },
+    ]);
+    expect((await deliveriesOf(buyer.id)).map((d) => [d.kind, d.state])).toEqual([
+      ['deposit.confirmed', 'pending'],
+    ]);
+    const body = await db()
+      .selectFrom('notice')
+      .select('body')
+      .where('user_id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(body.body).toContain('保证金 ¥1,000.00 已到账并冻结');
   });
 });
 

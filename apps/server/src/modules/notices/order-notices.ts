@@ -76,4 +76,27 @@ export const orderNotices = {
       now,
     );
   },
+
+  /** A deposit paid after its lot closed: refunded at once, in the payment notification's transaction. */
+  async depositRefunded(
+    trx: Tx,
+    lotId: string,
+    refundedTo: Array<{ buyerId: string; amount: number }>,
+    now: Date,
+  ) {
+    if (!refundedTo.length) return;
+    const title = (await alertsRepo(trx).lotTitle(lotId)) ?? '拍品';
+    await notify(
+      trx,
+      refundedTo.map((r) => ({
+        userId: r.buyerId,
+        kind: 'deposit.refunded',
+        title: '保证金已退还',
+        body: `${title} 已结束竞价，您随后缴纳的保证金 ${yuan(r.amount)} 已原路退还。`,
+        link: '/promiseMoneyReport',
+        eventKey: `deposit-refunded:${lotId}`,
+      })),
+      now,
+    );
+  },
 };
