@@ -21,7 +21,9 @@ export function NoticeBell() {
     if (!n.read) markRead.mutate({ ids: [n.id] });
     void navigate(n.link || '/personalCenter/messages');
   };
-  useLiveNotices(true, (n) =>
+  useLiveNotices(true, (n) => {
+    // The page the notice points to is open (an outbid on the lot being watched): it shows it already.
+    if (n.link && n.link === window.location.pathname) return;
     notification.info({
       key: n.id,
       message: n.title,
@@ -33,8 +35,8 @@ export function NoticeBell() {
         notification.destroy(n.id);
         go(n);
       },
-    }),
-  );
+    });
+  });
   return (
     <Popover
       // antd mounts the overlay on the first open: that is when the dropdown's chunk is fetched.
