@@ -1,11 +1,14 @@
 import { FieldTimeOutlined, EnvironmentOutlined } from '@ant-design/icons';
 import type { LotSummary } from '@chepai/shared/contracts/lots';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Countdown } from './countdown';
 import { beijing, mileageText, wan } from './format';
 import { StatusBadge } from './status-badge';
-import { WatchHeart } from './watch-heart';
 import './lots.css';
+
+// The heart and its query load after the first paint (the halls' and home's JavaScript budget).
+const WatchHeart = lazy(() => import('./watch-heart').then((m) => ({ default: m.WatchHeart })));
 
 function priceLabel(status: number) {
   if (status === 5) return '成交价';
@@ -68,7 +71,11 @@ export function LotCard({ lot }: { lot: LotSummary }) {
           </div>
         </div>
       </Link>
-      {lot.status <= 4 ? <WatchHeart orderId={lot.orderId} /> : null}
+      {lot.status <= 4 ? (
+        <Suspense fallback={null}>
+          <WatchHeart orderId={lot.orderId} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
