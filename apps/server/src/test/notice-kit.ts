@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/schema';
+import { createListeningTestApp } from './listening-app';
+import type { TestApp } from './test-app';
 import type { NoticeInput } from '../modules/notices/notify';
 import type { NoticeSms } from '../platform/sms/sms-sender';
 
@@ -37,5 +40,28 @@ export function gateway(failures = 0) {
       }
       sent.push(m);
     },
+  };
+}
+
+/**
+ * A listening test app for a notice test file, with its scheduler off (each test runs the jobs
+ * itself, with its own gateway), and the helpers bound to its database. `t` stands for the app
+ * once beforeAll has made it.
+ */
+export function noticeTestApp() {
+  let app: (TestApp & { baseUrl: string }) | null = null;
+  beforeAll(async () => {
+    app = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
+  });
+  afterAll(() => app?.close());
+  const t = new Proxy({} as TestApp & { baseUrl: string }, {
+    get: (_, key) => Reflect.get(app ?? {}, key) as unknown,
+  });
+  const db = () => t.ctx.dbh.db;
+  return {
+    t,
+    db,
+    deliveriesOf: (userId: string) => deliveriesOf(db(), userId),
+    noticesOf: (userId: string) => noticesOf(db(), userId),
   };
 }

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeBuyer } from '../../test/bidding-fixture';
-import { createListeningTestApp } from '../../test/listening-app';
-import { envelope, type TestApp } from '../../test/test-app';
+import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
-import {
-  deliveriesOf as deliveriesOfUser,
-  gateway,
-  noticeItem,
-  noticesOf as noticesOfUser,
-} from '../../test/notice-kit';
+import { gateway, noticeItem, noticeTestApp } from '../../test/notice-kit';
 import { notify } from './notify';
 import { MAX_ATTEMPTS, retryDelayMs, smsDelivery } from './sms-delivery';
 
-let t: TestApp & { baseUrl: string };
-beforeAll(async () => {
-  // The scheduler stays off: each test runs the jobs itself, with its own SMS gateway.
-  t = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
-});
-afterAll(() => t.close());
-
-const db = () => t.ctx.dbh.db;
-const deliveriesOf = (userId: string) => deliveriesOfUser(db(), userId);
-const noticesOf = (userId: string) => noticesOfUser(db(), userId);
+const { t, db, deliveriesOf, noticesOf } = noticeTestApp();
 const item = noticeItem;
 
 describe('delivery from the inbox', () => {

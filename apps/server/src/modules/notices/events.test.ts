@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freezeDepositsDirectly, makeBuyer, makeLot, payDeposit, placeBid } from '../../test/bidding-fixture';
-import { createListeningTestApp } from '../../test/listening-app';
-import {
-  deliveriesOf as deliveriesOfUser,
-  gateway,
-  noticeItem,
-  noticesOf as noticesOfUser,
-} from '../../test/notice-kit';
-import { envelope, type TestApp } from '../../test/test-app';
+import { gateway, noticeItem, noticeTestApp } from '../../test/notice-kit';
+import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
 import { sessions } from '../accounts/sessions';
 import { notify } from './notify';
@@ -16,16 +10,7 @@ import { smsDelivery } from './sms-delivery';
 
 // Events outside the deal: a deposit, the outbid rules, the operators' side in the console.
 
-let t: TestApp & { baseUrl: string };
-beforeAll(async () => {
-  // The scheduler stays off: each test runs the jobs itself, with its own SMS gateway.
-  t = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
-});
-afterAll(() => t.close());
-
-const db = () => t.ctx.dbh.db;
-const deliveriesOf = (userId: string) => deliveriesOfUser(db(), userId);
-const noticesOf = (userId: string) => noticesOfUser(db(), userId);
+const { t, db, deliveriesOf, noticesOf } = noticeTestApp();
 const item = noticeItem;
 
 describe('deposits', () => {
