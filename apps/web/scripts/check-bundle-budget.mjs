@@ -28,6 +28,8 @@ const HELD = {
   'buyer-detail-info-page': 395,
   'auction-order-page': 360,
   'messages-page': 355,
+  'notice-settings-page': 435,
+  'watchlist-page': 350,
   'login-page': 355,
   'invoice-information-page': 345,
   'find-password-page': 345,

@@ -12,3 +12,14 @@ export async function notifyVia(db: Kysely<Database>, channel: string, payload: 
 /** The `pg_notify(…)` call itself, to select inside a statement of the caller's transaction. */
 export const notifyCall = (channel: string, payload: string): RawBuilder<unknown> =>
   sql`pg_notify(${channel}, ${payload})`;
+
+/** Several notifications on one channel in one statement (delivered at commit inside a transaction). */
+export async function notifyManyVia(
+  db: Kysely<Database>,
+  channel: string,
+  payloads: string[],
+): Promise<void> {
+  if (!payloads.length) return;
+  const calls = payloads.map((p) => notifyCall(channel, p));
+  await sql`select ${sql.join(calls)}`.execute(db);
+}

@@ -202,6 +202,16 @@ export const layoutRoutes: AppRoute[] = [
         page: () => import('../features/personal-center/pages/messages-page'),
       },
       {
+        path: 'watchlist',
+        meta: only('我的关注', ['buyer']),
+        page: () => import('../features/personal-center/pages/watchlist-page'),
+      },
+      {
+        path: 'noticeSettings',
+        meta: only('消息设置', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/notice-settings-page'),
+      },
+      {
         path: 'personalInformation',
         meta: only('个人信息', ['buyer', 'seller']),
         page: () => import('../features/personal-center/pages/personal-information-page'),

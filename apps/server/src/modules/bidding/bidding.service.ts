@@ -1,5 +1,6 @@
 import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
+import { orderNotices } from '../notices/order-notices';
 import {
   applyBid,
   BID_REJECTIONS,
@@ -51,11 +52,20 @@ export interface BidRequest {
   maxAmount?: number | undefined;
 }
 
+/** Leaders a committed batch displaced (the notices module writes the outbid notices). */
+export type OutbidHook = (e: {
+  lotId: string;
+  displaced: string[];
+  price: number;
+  seq: number;
+}) => Promise<void>;
+
 export function biddingService(
   ctx: AppContext,
   payments: Payments,
   bus: LiveBus<BusEvent>,
   listing: ListingKeys,
+  onOutbid?: OutbidHook,
 ) {
   const { db } = ctx.dbh;
   const repo = biddingRepo(db);
@@ -68,7 +78,10 @@ export function biddingService(
   ) {
     await freezeDeposit(trx, payment, now);
     const status = await biddingRepo(trx).lockStatus(payment.lot_id);
-    if (status !== undefined && status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
+    if (status !== undefined && status >= 5) {
+      const settled = await settleDeposits(trx, payment.lot_id, null, now);
+      await orderNotices.depositRefunded(trx, payment.lot_id, settled.refundedTo, now);
+    } else await orderNotices.depositConfirmed(trx, payment, now);
   }
   payments.service.onPaid('deposit', onDepositPaid);
 
@@ -123,7 +136,10 @@ export function biddingService(
   );
 
   async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
-    return db.transaction().execute(async (trx) => {
+    // Buyers who led at some point of the batch; those not leading at its end were outbid.
+    const leaders = new Set<string>();
+    let written: { leader: string | null; price: number; seq: number } | null = null;
+    const answers = await db.transaction().execute(async (trx) => {
       const tx = biddingRepo(trx);
       const locked = await tx.lockForBatch(orderId, [...new Set(reqs.map((r) => r.buyerId))]);
       if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
@@ -141,6 +157,7 @@ export function biddingService(
       const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
       let state = toLotState(lot, top);
       if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
+      if (state.leaderId) leaders.add(state.leaderId);
       let seq = lot.bid_count;
       let dirty = false;
       const rows: NewBid[] = [];
@@ -154,6 +171,7 @@ export function biddingService(
         );
         const before = state;
         state = outcome.state;
+        if (state.leaderId) leaders.add(state.leaderId);
         dirty ||= outcome.events.length > 0 || outcome.result === 'maxRaised';
         let mine: bidding.AcceptedBid | null = null;
         outcome.events.forEach((e, i) => {
@@ -212,9 +230,20 @@ export function biddingService(
         // The indexed listing copies stay behind so that the update is HOT (decision 006). Marking
         // before the commit is safe: the catch-up waits for this row lock, and after a rollback it finds nothing to copy.
         listing.markDirty(orderId);
+        written = { leader: state.leaderId, price: state.currentPrice ?? 0, seq };
       }
       return answers;
     });
+    // After the commit and off the bid's answer path: the outbid notices cost the batch nothing.
+    const done = written as { leader: string | null; price: number; seq: number } | null;
+    if (onOutbid && done) {
+      const displaced = [...leaders].filter((id) => id !== done.leader && !id.startsWith('anon:'));
+      if (displaced.length)
+        void onOutbid({ lotId: orderId, displaced, price: done.price, seq: done.seq }).catch((err: unknown) =>
+          ctx.log.error({ err, lot: orderId }, 'outbid notices failed'),
+        );
+    }
+    return answers;
   }
 
   async function placeBid(req: BidRequest) {
