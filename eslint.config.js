@@ -93,6 +93,12 @@ export default tseslint.config(
           message:
             'Contract schemas are stripped from the web bundle: import the schema by name from the contract module (docs/decisions/032-contract-routes-in-the-web-bundle.md).',
         },
+        {
+          // The mall mounts no antd <App>: its toasts, dialogs and notices load on first use.
+          selector: "MemberExpression[object.name='App'][property.name='useApp']",
+          message:
+            'The mall has no antd <App> provider: use useFeedback() from components/feedback (docs/decisions/033-a-first-load-without-antd.md).',
+        },
       ],
     },
   },

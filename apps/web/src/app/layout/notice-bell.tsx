@@ -1,9 +1,10 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { notices } from '@chepai/shared';
-import { App, Badge, Popover } from 'antd';
+import { Badge, Popover } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLiveNotices, useMarkRead, useNoticeBell } from '../../api/notice-queries';
+import { useFeedback } from '../../components/feedback/feedback';
 
 // The dropdown's list is fetched when the bell is first opened.
 const NoticePop = lazy(() => import('./notice-pop'));
@@ -11,7 +12,7 @@ const NoticePop = lazy(() => import('./notice-pop'));
 /** The header's bell: the unread count, kept live by the user channel; the latest five on click. */
 export function NoticeBell() {
   const navigate = useNavigate();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [open, setOpen] = useState(false);
   const { data } = useNoticeBell(true);
   const markRead = useMarkRead();

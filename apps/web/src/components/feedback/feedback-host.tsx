@@ -29,7 +29,11 @@ function Holders({ onReady }: { onReady: (f: Feedback) => void }) {
         confirm: (config) => void modalApi.confirm(config),
         success: (config) => void modalApi.success(config),
       },
-      notification: { info: (a) => noticeApi.info(a), warning: (a) => noticeApi.warning(a) },
+      notification: {
+        info: (a) => noticeApi.info(a),
+        warning: (a) => noticeApi.warning(a),
+        destroy: (key) => noticeApi.destroy(key),
+      },
     });
   }, [messageApi, modalApi, noticeApi, onReady]);
   return (

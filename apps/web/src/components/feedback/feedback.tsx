@@ -7,7 +7,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef
 export interface Feedback {
   message: Record<'success' | 'error' | 'warning' | 'info', (content: ReactNode, seconds?: number) => void>;
   modal: Record<'confirm' | 'success', (config: ModalFuncProps) => void>;
-  notification: Record<'info' | 'warning', (args: NoticeArgs) => void>;
+  notification: Record<'info' | 'warning', (args: NoticeArgs) => void> & { destroy: (key: string) => void };
 }
 
 const Host = lazy(() => import('./feedback-host'));
@@ -34,8 +34,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const value = useMemo<Feedback>(() => {
     const toast = (kind: keyof Feedback['message']) => (content: ReactNode, seconds?: number) =>
       run((f) => f.message[kind](content, seconds));
-    const notice = (kind: keyof Feedback['notification']) => (args: NoticeArgs) =>
-      run((f) => f.notification[kind](args));
+    const notice = (kind: 'info' | 'warning') => (args: NoticeArgs) => run((f) => f.notification[kind](args));
     return {
       message: {
         success: toast('success'),
@@ -47,7 +46,11 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         confirm: (config) => run((f) => f.modal.confirm(config)),
         success: (config) => run((f) => f.modal.success(config)),
       },
-      notification: { info: notice('info'), warning: notice('warning') },
+      notification: {
+        info: notice('info'),
+        warning: notice('warning'),
+        destroy: (key) => run((f) => f.notification.destroy(key)),
+      },
     };
   }, [run]);
   return (

@@ -1,8 +1,9 @@
 import { notices } from '@chepai/shared';
-import { App, Button, Select, Switch, Table } from 'antd';
+import { Button, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNoticePrefs, useSaveNoticePrefs } from '../../../api/notice-queries';
 import { QueryState } from '../../../components/query-state';
+import { useFeedback } from '../../../components/feedback/feedback';
 import { useSession } from '../../../lib/use-session';
 import '../personal-center.css';
 
@@ -20,7 +21,7 @@ const HIDDEN: Record<string, notices.NoticeGroup[]> = {
 
 /** 消息设置: which events reach the user how, and the quiet hours for SMS (Beijing time). */
 export default function NoticeSettingsPage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const user = useSession();
   const query = useNoticePrefs();
   const save = useSaveNoticePrefs();
