@@ -59,10 +59,10 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
         );
       return made.map((b) => b.token);
     },
-    async start(env: Record<string, string> = {}) {
+    async start(env: Record<string, string> = {}, nodeArgs: string[] = []) {
       if (!url && servers.length) throw new Error('PGlite serves one process only');
       if (!url) await dbh.close();
-      const server = await startServerProcess(url, { ...PRODUCTION, DATA_DIR: dataDir, ...env });
+      const server = await startServerProcess(url, { ...PRODUCTION, DATA_DIR: dataDir, ...env }, nodeArgs);
       servers.push(server);
       return server;
     },

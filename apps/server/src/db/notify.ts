@@ -9,6 +9,10 @@ export async function notifyVia(db: Kysely<Database>, channel: string, payload: 
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
-/** The `pg_notify(…)` call itself, to select inside a statement of the caller's transaction. */
-export const notifyCall = (channel: string, payload: string): RawBuilder<unknown> =>
-  sql`pg_notify(${channel}, ${payload})`;
+/**
+ * One expression that sends every payload on the channel, in order, to select inside a statement of
+ * the caller's transaction: one parameter however many there are (a select list would stop at
+ * PostgreSQL's 1,664 columns, and every column is a parameter to parse).
+ */
+export const notifyAllCall = (channel: string, payloads: string[]): RawBuilder<number> =>
+  sql<number>`(select count(pg_notify(${channel}, p)) from json_array_elements_text(${JSON.stringify(payloads)}::json) as p)`;

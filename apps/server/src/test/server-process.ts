@@ -8,12 +8,17 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
  * A real server process (node --import tsx main.ts) on a PostgreSQL database, or — with
- * `databaseUrl` null — on the embedded database in `env.DATA_DIR`.
+ * `databaseUrl` null — on the embedded database in `env.DATA_DIR`. `nodeArgs` go to node (a bench's
+ * `--cpu-prof`).
  */
-export async function startServerProcess(databaseUrl: string | null, env: Record<string, string> = {}) {
+export async function startServerProcess(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...inherited,

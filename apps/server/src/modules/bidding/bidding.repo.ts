@@ -24,6 +24,24 @@ export const LOT_COLUMNS = [
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
 
+/** A lot locked for a batch, its top bid, and the deposits of the batch's buyers on it. */
+export interface LockedLot {
+  lot: EngineLot;
+  top: { bidder_id: string | null; bidder_no: string } | undefined;
+  deposits: Map<string, { bidder_no: string; state: DepositLedgerState }>;
+}
+
+/** The columns a batch moves on one lot (none of them indexed: decision 006). */
+export interface LotBidUpdate {
+  id: string;
+  status: number;
+  current_price: string;
+  bid_count: number;
+  end_time: Date;
+  leader_id: string | null;
+  leader_max: string | null;
+}
+
 /**
  * SQL of the bidding engine; the service decides, this only reads and writes. Pass the transaction
  * for the statements that must run inside one (the batch, the close).
@@ -34,11 +52,12 @@ export function biddingRepo(db: Kysely<Database>) {
       db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
 
     /**
-     * The batch's one read under the lock: the lot row (locked), its top bid and the deposits of the
-     * batch's buyers, in one round trip.
+     * A batch's one read: the lots (locked in id order, so that batches over several lots, from any
+     * process, never wait for each other in a cycle), each with its top bid and the deposits of the
+     * batch's buyers on it, in one round trip.
      */
-    async lockForBatch(lotId: string, buyerIds: string[]) {
-      const row = await db
+    async lockLots(lotIds: string[], buyerIds: string[]): Promise<Map<string, LockedLot>> {
+      const rows = await db
         .selectFrom('lot')
         .leftJoin('bid as top', (j) =>
           j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'),
@@ -60,18 +79,50 @@ export function biddingRepo(db: Kysely<Database>) {
             .where('d.buyer_id', 'in', buyerIds)
             .as('deposits'),
         ])
-        .where('lot.id', '=', lotId)
+        .where('lot.id', 'in', lotIds)
+        .orderBy('lot.id')
         .forUpdate('lot')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { top_bidder_id, top_bidder_no, deposits, ...lot } = row;
-      return {
-        lot,
-        top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-        deposits: new Map(
-          (deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
-        ),
-      };
+        .execute();
+      return new Map(
+        rows.map(({ top_bidder_id, top_bidder_no, deposits, ...lot }) => [
+          lot.id,
+          {
+            lot,
+            top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
+            deposits: new Map(
+              (deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
+            ),
+          },
+        ]),
+      );
+    },
+
+    /**
+     * A batch's writes in one statement: the bid rows of every lot, each lot's new state, and the
+     * NOTIFY expression selected last (delivered at commit).
+     */
+    async writeBids(
+      rows: Array<Insertable<BidTable>>,
+      lots: LotBidUpdate[],
+      now: Date,
+      notify: RawBuilder<number>,
+    ) {
+      const withLots = db.with(
+        'upd',
+        () => sql`(
+        update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
+          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max, updated_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) as v(id bigint, status smallint,
+          current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint)
+        where lot.id = v.id)`,
+      );
+      const calls = [notify.as('notified')];
+      if (rows.length)
+        await withLots
+          .with('ins', (qb) => qb.insertInto('bid').values(rows))
+          .selectNoFrom(calls)
+          .execute();
+      else await withLots.selectNoFrom(calls).execute();
     },
 
     topBid: (lotId: string, seq: number) =>
