@@ -111,11 +111,13 @@ export function biddingService(
 
   async function placeBatch(groups: Map<string, BidRequest[]>): Promise<Map<string, BatchedBid[]>> {
     const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    const buyers = [...new Set([...groups.values()].flat().map((r) => r.buyerId))];
-    return transactionWithOutcome(db, async (trx) => {
+    const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
+    const written: string[] = [];
+    const answers = new Map<string, BatchedBid[]>();
+    await transactionWithOutcome(db, async (trx) => {
       const tx = biddingRepo(trx);
-      const locked = await tx.lockLots(lotIds, buyers);
-      const answers = new Map<string, BatchedBid[]>();
+      const locked = await tx.lockLots(bidders);
+      answers.clear();
       const rows: NewBid[] = [];
       const updates: LotBidUpdate[] = [];
       const events: Array<{ lotId: string; event: BusEvent }> = [];
@@ -133,12 +135,13 @@ export function biddingService(
       }
       if (updates.length) {
         await tx.writeBids(rows, updates, ctx.now(), bus.notifyCall(events));
-        // The indexed listing copies stay behind so that the update is HOT (decision 006). Marking
-        // before the commit is safe: the catch-up waits for these row locks, and after a rollback it finds nothing to copy.
-        for (const u of updates) listing.markDirty(u.id);
+        written.push(...updates.map((u) => u.id));
       }
-      return answers;
     });
+    // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
+    // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
+    for (const id of written) listing.markDirty(id);
+    return answers;
   }
 
   async function placeBid(req: BidRequest) {

@@ -28,7 +28,9 @@ export function listingKeys(db: Kysely<Database>) {
       if (!full && ids.length === 0) return 0;
       marked = new Set();
       try {
-        await repo.copyListingKeys(full ? 'bidding' : ids);
+        // Lots held by a batch right now were skipped: their turn comes at the next tick.
+        if (full) await repo.copyListingKeys('bidding');
+        if (ids.length) for (const id of await repo.copyListingKeys(ids)) marked.add(id);
       } catch (err) {
         for (const id of ids) marked.add(id);
         throw err;
