@@ -54,7 +54,7 @@ async function main() {
     for (const n of LOT_COUNTS)
       lotSets.push(await bench.lots(n, { end_time: new Date(Date.now() + 3600_000) }));
     const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
-    const tokens = await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot]);
+    const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
     const server = await bench.start();
     console.log(
       `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${os

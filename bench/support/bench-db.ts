@@ -10,7 +10,8 @@ import { startServerProcess } from '../../apps/server/src/test/server-process';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'error' };
+// As deployed: production mode, the default scheduler tick (tests use a faster one).
+const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'error', SCHEDULER_INTERVAL_MS: '1000' };
 
 /**
  * The database a bench runs on: a scratch database on the PostgreSQL server, or a fresh embedded
@@ -45,7 +46,7 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
       for (let i = 0; i < count; i++) ids.push(await makeLot({ ctx }, over));
       return ids;
     },
-    /** Buyers with sessions, each with a frozen deposit on every given lot; returns their tokens. */
+    /** Buyers with sessions, each with a frozen deposit on every given lot. */
     async buyers(count: number, lots: string[]) {
       const made: Array<{ id: string; token: string }> = [];
       for (let i = 0; i < count; i++) made.push(await makeBuyer({ ctx }));
@@ -57,7 +58,7 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
           `B${++deposits}_`,
           100_000,
         );
-      return made.map((b) => b.token);
+      return made;
     },
     async start(env: Record<string, string> = {}, nodeArgs: string[] = []) {
       if (!url && servers.length) throw new Error('PGlite serves one process only');
