@@ -182,20 +182,37 @@ export function biddingRepo(db: Kysely<Database>) {
     },
 
     /**
-     * Claims one lot due to close; SKIP LOCKED leaves lots held by a bid (or another process) alone.
-     * Found through the indexed listing copy of the end, which is never later than the end itself.
+     * Lots due to close, soonest first, without a lock: found through the indexed listing copy of
+     * the end, which is never later than the end itself. Over many lots, so it may span shards
+     * (docs/scaling.md); the lock is taken per lot by `claimDueLot`.
      */
-    claimDueLot: (now: Date) =>
+    dueLots: async (now: Date, limit: number) =>
+      (
+        await db
+          .selectFrom('lot')
+          .select('id')
+          .where('status', 'in', [3, 4])
+          .where('list_end_time', '<=', now)
+          .where('end_time', '<=', now)
+          // A paused lot is not closed: its end moves on when it resumes.
+          .where('paused_at', 'is', null)
+          .orderBy('list_end_time')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id),
+
+    /**
+     * Claims one due lot by id: one row, one shard. SKIP LOCKED leaves a lot held by a bid batch
+     * (or another process) for the next round; the conditions are checked again under the lock.
+     */
+    claimDueLot: (lotId: string, now: Date) =>
       db
         .selectFrom('lot')
         .select(LOT_COLUMNS)
+        .where('id', '=', lotId)
         .where('status', 'in', [3, 4])
-        .where('list_end_time', '<=', now)
         .where('end_time', '<=', now)
-        // A paused lot is not closed: its end moves on when it resumes.
         .where('paused_at', 'is', null)
-        .orderBy('list_end_time')
-        .limit(1)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst(),

@@ -179,17 +179,20 @@ export function biddingService(
     throw conflict(BID_REJECTIONS[code], data);
   }
 
-  /** Closes one due lot per transaction until none is due; exactly once across processes. */
+  /**
+   * Closes the due lots, one per transaction, each locked by id (a single-shard statement:
+   * docs/scaling.md); exactly once across processes.
+   */
   async function closeDueLots(now: Date, limit = 50): Promise<number> {
     let closed = 0;
-    for (; closed < limit; closed++) {
+    for (const lotId of await repo.dueLots(now, limit)) {
       const done = await db.transaction().execute(async (trx) => {
-        const lot = await biddingRepo(trx).claimDueLot(now);
+        const lot = await biddingRepo(trx).claimDueLot(lotId, now);
         if (!lot) return false;
         await closeLot(trx, lot, now);
         return true;
       });
-      if (!done) break;
+      if (done) closed++;
     }
     return closed;
   }
