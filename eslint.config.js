@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
@@ -84,8 +84,20 @@ export default tseslint.config(
     // Shared code stays free of app imports (it is used by both apps).
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/apps/**', '@chepai/server*', '@chepai/web*'] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/apps/**', '@chepai/server*', '@chepai/web*', '@chepai/console*'] },
+      ],
     },
+  },
+  {
+    // The mall and the console are separate apps: neither reaches into the other's source.
+    files: ['apps/console/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/web/src/**', '@chepai/web*'] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/console/src/**', '@chepai/console*'] }] },
   },
   {
     // SQL lives in repositories (`*.repo.ts`) and in db/ (client, migrations, seeds, NOTIFY); services

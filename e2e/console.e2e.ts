@@ -70,6 +70,21 @@ describe('the operators’ console', () => {
     await page.locator('.ant-table-row').first().waitFor();
   });
 
+  it('gives each page an address: a reload or a shared link opens the same page', async () => {
+    const { page } = e;
+    await page.getByRole('menuitem', { name: '处置单位' }).click();
+    await page.waitForURL('**/console/units');
+    await page.reload();
+    await page.locator('.ant-table-row').filter({ hasText: '苏州市公务用车服务中心' }).waitFor();
+    expect(await page.locator('.console-header h1').innerText()).toBe('处置单位');
+    await page.goto('/console/audit');
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.locator('.console-header h1').innerText()).toBe('审计日志');
+    // An address the reviewer's roles do not open lands on the first page they may open.
+    await page.goto('/console/nowhere');
+    await page.waitForURL('**/console/review');
+  });
+
   it('fits a phone', async () => {
     const { page } = e;
     await page.setViewportSize({ width: 390, height: 844 });

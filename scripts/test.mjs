@@ -18,6 +18,6 @@ if (pgUrl)
     TEST_DATABASE_URL: pgUrl,
   });
 else process.stdout.write('\n(TEST_DATABASE_URL not set: server suite ran on PGlite only)\n');
-run('web build', 'npm', ['run', 'build', '-w', 'apps/web']);
+run('web builds (mall and console)', 'npm', ['run', 'build']);
 run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
 process.stdout.write('\nAll test stages passed.\n');

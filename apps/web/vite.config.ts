@@ -27,9 +27,6 @@ export default defineConfig({
     // zod and the header's antd leave it (docs/decisions/012-web-transport-and-budget.md).
     chunkSizeWarningLimit: 1100,
     rollupOptions: {
-      // The mall and the operators' console (its own page and entry chunk, served under /console/;
-      // docs/decisions/018-disposal-orders-and-the-console.md).
-      input: { mall: 'index.html', console: 'console/index.html' },
       onwarn(warning, warn) {
         // zod ships `@__PURE__` comments in positions Rollup cannot use; harmless and not ours.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

@@ -76,6 +76,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   for (const register of modules) await register(app, ctx);
-  await installStatic(app, ctx.env.webDist);
+  await installStatic(app, { web: ctx.env.webDist, console: ctx.env.consoleDist });
   return app;
 }

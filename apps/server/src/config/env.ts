@@ -13,6 +13,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  CONSOLE_DIST: z.string().optional(),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
@@ -56,6 +57,7 @@ export type Env = Omit<Parsed, 'SEED_DEMO' | 'PAYMENT_PROVIDER' | 'TRUST_PROXY'>
   TRUST_PROXY: TrustProxy;
   dataDir: string;
   webDist: string;
+  consoleDist: string;
   publicUrl: string;
   /** The directory the command was started from (npm runs workspace scripts inside the workspace). */
   callerDir: string;
@@ -88,6 +90,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     TRUST_PROXY: parseTrustProxy(env.TRUST_PROXY),
     dataDir: source.DATA_DIR ? path.resolve(callerDir, env.DATA_DIR) : path.join(repoRoot, 'data'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    consoleDist: path.resolve(env.CONSOLE_DIST ?? path.join(serverRoot, '../console/dist')),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     callerDir,
   };

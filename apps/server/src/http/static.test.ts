@@ -6,16 +6,22 @@ import { createTestApp, envelope, type TestApp } from '../test/test-app';
 
 let t: TestApp;
 let dist: string;
+let consoleDist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>车拍商城</title>');
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  consoleDist = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-console-dist-'));
+  fs.mkdirSync(path.join(consoleDist, 'assets'));
+  fs.writeFileSync(path.join(consoleDist, 'index.html'), '<!doctype html><title>运营后台</title>');
+  fs.writeFileSync(path.join(consoleDist, 'assets', 'console-def789.js'), 'console.log(3)');
+  t = await createTestApp({ env: { WEB_DIST: dist, CONSOLE_DIST: consoleDist } });
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(consoleDist, { recursive: true, force: true });
 });
 
 describe('serving the SPA', () => {
@@ -47,5 +53,29 @@ describe('serving the SPA', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/mall-auction/nothing' });
     expect(res.statusCode).toBe(404);
     expect(envelope(res).msg).toBe('接口不存在');
+  });
+});
+
+describe("serving the operators' console", () => {
+  it.each([
+    '/console',
+    '/console/',
+    '/console/review',
+    '/console/monitor/123?x=1',
+    '/console/?code=a&state=b',
+  ])("serves the console's own index.html for %s", async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>运营后台</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("serves the console's hashed assets under /console/assets, not the mall's", async () => {
+    const own = await t.app.inject({ method: 'GET', url: '/console/assets/console-def789.js' });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toBe('console.log(3)');
+    expect(own.headers['cache-control']).toContain('immutable');
+    const mall = await t.app.inject({ method: 'GET', url: '/assets/console-def789.js' });
+    expect(mall.body).not.toBe('console.log(3)');
   });
 });

@@ -4,28 +4,47 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { fail } from './envelope';
 
-/** Serves the built SPA; every non-API GET falls back to index.html, API misses get a 404 envelope. */
-export async function installStatic(app: FastifyInstance, webDist: string) {
-  const index = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(index);
-  if (hasWeb) {
+/** Where the two built web apps are: the mall, and the operators' console under /console/. */
+export interface WebDists {
+  web: string;
+  console: string;
+}
+
+const isConsole = (url: string) =>
+  url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
+
+/** Cache headers of a built file: hashed assets never change; index.html always revalidates. */
+function setHeaders(res: { setHeader(name: string, value: string): unknown }, file: string) {
+  res.setHeader(
+    'cache-control',
+    file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+}
+
+/**
+ * Serves the built SPAs; every non-API GET falls back to its app's index.html, API misses get a 404
+ * envelope. The console is an app of its own (docs/decisions/018-disposal-orders-and-the-console.md).
+ */
+export async function installStatic(app: FastifyInstance, dists: WebDists) {
+  const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
+  const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
+  const options = {
+    // Files are looked up per request, so a rebuilt bundle is served without a restart.
+    wildcard: true,
+    index: 'index.html',
+    // The build writes .br and .gz beside each asset; they go out as they are, no CPU per request.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders,
+  } as const;
+  if (hasWeb) await app.register(fastifyStatic, { ...options, root: dists.web });
+  if (hasConsole)
     await app.register(fastifyStatic, {
-      root: webDist,
-      // Files are looked up per request, so a rebuilt bundle is served without a restart.
-      wildcard: true,
-      index: 'index.html',
-      // The build writes .br and .gz beside each asset; they go out as they are, no CPU per request.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        // Hashed assets never change; index.html always revalidates.
-        res.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+      ...options,
+      root: dists.console,
+      prefix: '/console/',
+      decorateReply: false,
     });
-  }
   app.setNotFoundHandler((request, reply) => {
     if (
       request.url.startsWith('/api/') ||
@@ -34,16 +53,11 @@ export async function installStatic(app: FastifyInstance, webDist: string) {
     ) {
       return reply.code(404).send(fail(404, '接口不存在'));
     }
-    if (!hasWeb) {
+    const forConsole = isConsole(request.url);
+    if (!(forConsole ? hasConsole : hasWeb)) {
       return reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build');
     }
-    // The operators' console is a page of its own (docs/product.md#14-disposal-and-review).
-    if (
-      request.url === '/console' ||
-      request.url.startsWith('/console/') ||
-      request.url.startsWith('/console?')
-    )
-      return reply.header('cache-control', 'no-cache').sendFile('console/index.html');
+    if (forConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.console);
     return reply.sendFile('index.html');
   });
 }

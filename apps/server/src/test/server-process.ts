@@ -34,6 +34,7 @@ export async function startServerProcess(
       WS_PER_USER: '0',
       SCHEDULER_INTERVAL_MS: '200',
       WEB_DIST: '/nonexistent',
+      CONSOLE_DIST: '/nonexistent',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -77,6 +77,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     WS_PER_ADDRESS: '0',
     WS_PER_USER: '0',
     WEB_DIST: '/nonexistent',
+    CONSOLE_DIST: '/nonexistent',
     ...overrides,
   });
 }

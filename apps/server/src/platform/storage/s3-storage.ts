@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { assertKey, type Storage } from './storage';
+import { assertKey, type Storage } from './storage-contract';
 
 export interface S3Settings {
   bucket: string;

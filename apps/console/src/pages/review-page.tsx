@@ -178,7 +178,8 @@ function ReviewDrawer({
           <Descriptions
             size="small"
             bordered
-            column={{ xs: 1, md: 2 }}
+            // Every breakpoint named: antd fills the missing ones with 3 columns, too wide for the drawer.
+            column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 2 }}
             items={FORM_LABELS.map(([k, label]) => ({
               key: k,
               label,

@@ -1,4 +1,4 @@
-import '../lib/zod-jitless';
+import './zod-jitless';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';

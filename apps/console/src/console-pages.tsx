@@ -1,0 +1,80 @@
+import {
+  AuditOutlined,
+  BankOutlined,
+  CalendarOutlined,
+  FileSearchOutlined,
+  MonitorOutlined,
+  ScheduleOutlined,
+} from '@ant-design/icons';
+import type { consoleApi } from '@chepai/shared';
+import { lazy, type ReactNode } from 'react';
+import type { StoredOperator } from './console-api';
+
+// Each page is a chunk of its own, fetched when first opened.
+const ReviewPage = lazy(() => import('./pages/review-page').then((m) => ({ default: m.ReviewPage })));
+const MonitorPage = lazy(() => import('./pages/monitor-page').then((m) => ({ default: m.MonitorPage })));
+const CalendarPage = lazy(() => import('./pages/calendar-page').then((m) => ({ default: m.CalendarPage })));
+const TemplatesPage = lazy(() =>
+  import('./pages/templates-page').then((m) => ({ default: m.TemplatesPage })),
+);
+const UnitsPage = lazy(() => import('./pages/units-page').then((m) => ({ default: m.UnitsPage })));
+const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AuditPage })));
+
+/** One page of the console: its address under /console/, its menu entry and who may open it. */
+export interface ConsolePage {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  /** Roles that see the page; admin sees every page. */
+  roles: consoleApi.OperatorRole[];
+  render: (operator: StoredOperator) => ReactNode;
+}
+
+/** The menu, in order; the first page the operator may open is where the console lands. */
+export const CONSOLE_PAGES: ConsolePage[] = [
+  {
+    path: 'review',
+    label: '审核队列',
+    icon: <FileSearchOutlined />,
+    roles: ['reviewer', 'scheduler'],
+    render: (op) => <ReviewPage operator={op} />,
+  },
+  {
+    path: 'monitor',
+    label: '拍品监控',
+    icon: <MonitorOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: (op) => <MonitorPage operator={op} />,
+  },
+  {
+    path: 'calendar',
+    label: '场次日历',
+    icon: <CalendarOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: () => <CalendarPage />,
+  },
+  {
+    path: 'templates',
+    label: '场次模板',
+    icon: <ScheduleOutlined />,
+    roles: ['reviewer', 'scheduler'],
+    render: (op) => <TemplatesPage operator={op} />,
+  },
+  {
+    path: 'units',
+    label: '处置单位',
+    icon: <BankOutlined />,
+    roles: ['finance', 'reviewer'],
+    render: (op) => <UnitsPage operator={op} />,
+  },
+  {
+    path: 'audit',
+    label: '审计日志',
+    icon: <AuditOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: () => <AuditPage />,
+  },
+];
+
+export const canOpen = (op: StoredOperator, roles: readonly string[]) =>
+  op.roles.includes('admin') || op.roles.some((r) => roles.includes(r));
