@@ -164,5 +164,5 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     console.info(
       `kill -9 storm over ${lots.length} lots: ${acknowledged.length} acknowledged (${acknowledged.filter((x) => x.via === c.url).length} by the killed process)`,
     );
-  });
+  }, 120_000);
 });

@@ -88,5 +88,5 @@ describe('bid storm over HTTP on one lot', () => {
     await schedulerFor(t.ctx).scheduler.runOnce();
     for (const lot of lots) await checkStormInvariants(t.ctx.dbh.db, lot, acknowledged, initialEnd);
     console.info(`storm over ${lots.length} lots: ${acknowledged.length} acknowledged`);
-  });
+  }, 120_000);
 });
