@@ -54,6 +54,41 @@ describe('groupCommitter', () => {
     ]);
   });
 
+  it('starts the next batch of a key once the running one holds its lock, and answers both in order', async () => {
+    const started: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    // Like the row lock: a batch holds it until it finishes; the first finishes when released.
+    let lockFree = Promise.resolve();
+    const c = groupCommitter<number, number>(
+      async (groups, locked) => {
+        const reqs = groups.get('hot') ?? [];
+        const n = started.push(reqs);
+        const wait = lockFree;
+        let unlock!: () => void;
+        lockFree = new Promise<void>((r) => (unlock = r));
+        await wait;
+        locked();
+        if (n === 1) await gate;
+        unlock();
+        return new Map([['hot', reqs.map((r) => r * 10)]]);
+      },
+      { ...OPTIONS, maxInFlight: 2 },
+    );
+    const first = c.submit('hot', 1);
+    await new Promise((r) => setImmediate(r));
+    const rest = [c.submit('hot', 2), c.submit('hot', 3)];
+    // The second batch started while the first still runs (it would wait on the row lock)…
+    await expect.poll(() => started.length).toBe(2);
+    expect(started).toEqual([[1], [2, 3]]);
+    // …but a third would not: the second batch has not been answered, and only two may hold a key.
+    const third = c.submit('hot', 4);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(started).toHaveLength(2);
+    release();
+    expect(await Promise.all([first, ...rest, third])).toEqual([10, 20, 30, 40]);
+  });
+
   it('after a failure that certainly rolled back, runs each key alone: only the failing key fails', async () => {
     const { batches, run } = recorder((groups) => (groups.has('bad') ? new Error('boom') : null));
     const c = groupCommitter(run, OPTIONS);

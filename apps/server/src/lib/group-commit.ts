@@ -2,8 +2,11 @@
  * Group commit across keys (docs/decisions/029-cross-lot-group-commit.md). Requests wait per key;
  * a batch takes the waiting requests of every key that no running batch holds (≤ `maxPerKey` per
  * key, ≤ `maxPerBatch` in all, oldest key first) and runs them together: one transaction, one
- * commit. At most `maxInFlight` batches run at once, over disjoint keys, so the requests of one key
- * are handled one batch after another, in arrival order.
+ * commit. At most `maxInFlight` batches run at once. A key is in at most two of them: once a batch
+ * reports that it holds its keys' locks, the next batch of those keys may start and wait in the
+ * database behind it (so a hot key's next batch has its BEGIN and lock request already sent when
+ * the current one commits). Each key's requests are applied one batch after another, in arrival
+ * order; after a failure, the rerun of a key (below) may come after that key's next batch.
  *
  * A batch starts on the next turn of the event loop (`setImmediate`), not in the same microtask as
  * the request that found the committer idle: every request already read by then joins it. On the
@@ -22,7 +25,14 @@ export interface GroupCommitOptions {
   isolate: (err: unknown) => boolean;
 }
 
-export type GroupRun<Req, Res> = (groups: Map<string, Req[]>) => Promise<Map<string, Res[]>>;
+/**
+ * Runs one batch. `locked` is called once the batch holds its keys (its row locks): from then on
+ * the next batch of those keys may start and queue behind it in the database (pipelining).
+ */
+export type GroupRun<Req, Res> = (
+  groups: Map<string, Req[]>,
+  locked: () => void,
+) => Promise<Map<string, Res[]>>;
 
 interface Waiting<Req, Res> {
   req: Req;
@@ -33,8 +43,14 @@ interface Waiting<Req, Res> {
 export function groupCommitter<Req, Res>(run: GroupRun<Req, Res>, options: GroupCommitOptions) {
   type Group = Map<string, Array<Waiting<Req, Res>>>;
   const waiting: Group = new Map();
-  const running = new Set<string>();
+  /** Per key, the running batches that hold it (at most two: one locked, one queued behind it). */
+  const holders = new Map<string, Array<{ locked: boolean }>>();
   let inFlight = 0;
+  // A key is free for a new batch when no batch holds it, or when the one that does has its lock.
+  const free = (key: string) => {
+    const h = holders.get(key);
+    return !h?.length || (h.length === 1 && h[0]?.locked === true);
+  };
   let scheduled = false;
   const stats = { batches: 0, multiKeyBatches: 0, isolated: 0 };
 
@@ -49,7 +65,7 @@ export function groupCommitter<Req, Res>(run: GroupRun<Req, Res>, options: Group
     let n = 0;
     for (const [key, queue] of waiting) {
       if (n >= options.maxPerBatch) break;
-      if (running.has(key)) continue;
+      if (!free(key)) continue;
       group.set(key, queue.splice(0, Math.min(options.maxPerKey, options.maxPerBatch - n)));
       n += group.get(key)?.length ?? 0;
       if (!queue.length) waiting.delete(key);
@@ -62,10 +78,20 @@ export function groupCommitter<Req, Res>(run: GroupRun<Req, Res>, options: Group
     while (inFlight < options.maxInFlight) {
       const group = take();
       if (!group.size) return;
-      for (const key of group.keys()) running.add(key);
+      const mine = { locked: false };
+      for (const key of group.keys()) holders.set(key, [...(holders.get(key) ?? []), mine]);
       inFlight++;
-      void execute(group).finally(() => {
-        for (const key of group.keys()) running.delete(key);
+      const locked = () => {
+        if (mine.locked) return;
+        mine.locked = true;
+        if (waiting.size) schedule();
+      };
+      void execute(group, locked).finally(() => {
+        for (const key of group.keys()) {
+          const rest = (holders.get(key) ?? []).filter((h) => h !== mine);
+          if (rest.length) holders.set(key, rest);
+          else holders.delete(key);
+        }
         inFlight--;
         if (waiting.size) schedule();
       });
@@ -83,18 +109,18 @@ export function groupCommitter<Req, Res>(run: GroupRun<Req, Res>, options: Group
 
   const requests = (group: Group) => new Map([...group].map(([key, ws]) => [key, ws.map((w) => w.req)]));
 
-  async function execute(group: Group) {
+  async function execute(group: Group, locked: () => void) {
     stats.batches++;
     if (group.size > 1) stats.multiKeyBatches++;
     try {
-      const results = await run(requests(group));
+      const results = await run(requests(group), locked);
       for (const [key, ws] of group) settle(key, ws, results.get(key));
     } catch (err) {
       if (group.size > 1 && options.isolate(err)) {
         stats.isolated++;
         for (const [key, ws] of group) {
           try {
-            const alone = await run(requests(new Map([[key, ws]])));
+            const alone = await run(requests(new Map([[key, ws]])), locked);
             settle(key, ws, alone.get(key));
           } catch (keyErr) {
             for (const w of ws) w.reject(keyErr);
@@ -115,7 +141,7 @@ export function groupCommitter<Req, Res>(run: GroupRun<Req, Res>, options: Group
     },
     /** Keys with requests running or waiting (tests, shutdown). */
     get busy() {
-      return new Set([...running, ...waiting.keys()]).size;
+      return new Set([...holders.keys(), ...waiting.keys()]).size;
     },
     /** Counts since start: batches run, of them over several keys, and split after a failure. */
     stats: () => ({ ...stats }),

@@ -101,7 +101,7 @@ export function biddingService(
    * update in one statement with the NOTIFYs (delivered at commit), commit. Each bid is answered
    * only after that commit, with its own outcome.
    */
-  const committer = groupCommitter<BidRequest, BatchedBid>((groups) => placeBatch(groups), {
+  const committer = groupCommitter<BidRequest, BatchedBid>((groups, locked) => placeBatch(groups, locked), {
     maxPerKey: MAX_BIDS_PER_LOT,
     maxPerBatch: MAX_BIDS_PER_BATCH,
     maxInFlight: ctx.dbh.driver === 'pglite' ? 1 : MAX_BATCHES_IN_FLIGHT,
@@ -109,20 +109,25 @@ export function biddingService(
     isolate: (err) => !(err instanceof CommitOutcomeUnknown),
   });
 
-  async function placeBatch(groups: Map<string, BidRequest[]>): Promise<Map<string, BatchedBid[]>> {
+  async function placeBatch(
+    groups: Map<string, BidRequest[]>,
+    locked: () => void,
+  ): Promise<Map<string, BatchedBid[]>> {
     const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
     const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
     const written: string[] = [];
     const answers = new Map<string, BatchedBid[]>();
     await transactionWithOutcome(db, async (trx) => {
       const tx = biddingRepo(trx);
-      const locked = await tx.lockLots(bidders);
+      const held = await tx.lockLots(bidders);
+      // The lots are ours until the commit: the next batch of these lots may queue behind us.
+      locked();
       answers.clear();
       const rows: NewBid[] = [];
       const updates: LotBidUpdate[] = [];
       const events: Array<{ lotId: string; event: BusEvent }> = [];
       for (const lotId of lotIds) {
-        const lock = locked.get(lotId);
+        const lock = held.get(lotId);
         // The server clock is read under the lock: acceptance order and bid times agree.
         const outcome = applyLotBatch(lotId, lock, groups.get(lotId) ?? [], ctx.now);
         answers.set(lotId, outcome.answers);
