@@ -81,6 +81,22 @@ export default tseslint.config(
     rules: { 'import/no-restricted-paths': ['error', { zones: webZones }] },
   },
   {
+    // The web's bundle keeps an endpoint's route data only (apps/web/build/contract-routes.ts): its
+    // `input` and `output` schemas are stripped, so reading them would give undefined at run time.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name=/^(input|output)$/][object.type='MemberExpression'][object.object.type='Identifier']",
+          message:
+            'Contract schemas are stripped from the web bundle: import the schema by name from the contract module (docs/decisions/032-contract-routes-in-the-web-bundle.md).',
+        },
+      ],
+    },
+  },
+  {
     // Shared code stays free of app imports (it is used by both apps).
     files: ['packages/shared/**/*.ts'],
     rules: {

@@ -28,6 +28,7 @@ describe('the operators’ console', () => {
       '场次模板',
       '处置单位',
       '审计日志',
+      '消息投递',
     ]);
     await shot(page, 'console-queue-1440');
   });

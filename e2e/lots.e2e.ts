@@ -26,7 +26,7 @@ describe('lots in the browser', () => {
       expect(await section.getByRole('link', { name: '更多 >' }).getAttribute('href')).toBe(`/${hall}`);
     }
     await page.locator('.stat-chart canvas').waitFor();
-    expect(await page.locator('.hot-words .ant-tag').count()).toBeGreaterThanOrEqual(5);
+    expect(await page.locator('.hot-words .tag').count()).toBeGreaterThanOrEqual(5);
     // Covers load lazily: scroll past them all, then check every one really decoded.
     for (const y of [800, 1600, 2400, 3200, 4000]) {
       await page.mouse.wheel(0, 800);
@@ -157,11 +157,11 @@ describe('lots in the browser', () => {
       });
 
     await page.goto('/home');
-    const slide = page.locator('.home-banner .slick-active .banner-slide');
+    const slide = page.locator('.home-banner .banner-slide.current');
     await slide.locator('h2').waitFor();
-    expect(await lastLineChars('.home-banner .slick-active .banner-slide h2')).toBeGreaterThan(1);
-    const button = await slide.getByRole('button').boundingBox();
-    const dots = await page.locator('.home-banner .slick-dots').boundingBox();
+    expect(await lastLineChars('.home-banner .banner-slide.current h2')).toBeGreaterThan(1);
+    const button = await slide.getByRole('link').boundingBox();
+    const dots = await page.locator('.home-banner .banner-dots').boundingBox();
     const banner = await page.locator('.home-banner').boundingBox();
     expect(button && dots && banner).toBeTruthy();
     expect(button!.y + button!.height).toBeLessThanOrEqual(dots!.y);

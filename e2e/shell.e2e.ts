@@ -29,12 +29,25 @@ describe('web shell', () => {
     await page.goto('/home');
     const box = page.getByRole('combobox', { name: '搜索车辆' });
     await box.click();
-    const option = page.locator('.ant-select-item-option').first();
-    await option.waitFor();
-    expect(await page.locator('.ant-select-item-option').count()).toBeLessThanOrEqual(6);
-    const word = (await option.innerText()).trim();
-    await option.click();
+    const options = page.getByRole('listbox', { name: '热门搜索建议' }).getByRole('option');
+    await options.first().waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    expect(await options.count()).toBeLessThanOrEqual(6);
+    const word = (await options.first().innerText()).trim();
+    await options.first().click();
     await page.waitForURL(`**/searchHall?keyword=${encodeURIComponent(word)}`);
+
+    // The keyboard: arrow down marks the first suggestion, Enter searches it, Escape closes the list.
+    await page.goto('/home');
+    await box.click();
+    await options.first().waitFor();
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.press('ArrowDown');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    const first = (await options.first().innerText()).trim();
+    await box.press('Enter');
+    await page.waitForURL(`**/searchHall?keyword=${encodeURIComponent(first)}`);
 
     await page.goto('/home');
     await box.fill('宝马');

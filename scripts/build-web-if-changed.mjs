@@ -3,7 +3,7 @@
 // Inputs: the app (without dist and node_modules), packages/shared and the lock file; their content
 // hash is kept in the app's dist/.source-hash, written after a good build (a failed or interrupted
 // build leaves none, and the next start builds again).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,7 @@ function files(dir) {
     .flatMap((d) => (d.isDirectory() ? files(path.join(dir, d.name)) : [path.join(dir, d.name)]));
 }
 
+const stale = [];
 for (const app of ['apps/web', 'apps/console']) {
   const dist = path.join(root, app, 'dist');
   const stamp = path.join(dist, '.source-hash');
@@ -32,10 +33,22 @@ for (const app of ['apps/web', 'apps/console']) {
   const built = fs.existsSync(path.join(dist, 'index.html')) && fs.existsSync(stamp);
   if (built && fs.readFileSync(stamp, 'utf8').trim() === digest) {
     console.log(`${app}: sources unchanged since the last build, serving ${app}/dist as it is`);
-  } else {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const run = spawnSync(npm, ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' });
-    if (run.status !== 0) process.exit(run.status ?? 1);
-    fs.writeFileSync(stamp, `${digest}\n`);
-  }
+  } else stale.push({ app, stamp, digest });
 }
+
+// The apps build side by side: on a fresh clone that is most of the wait for the first page.
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const results = await Promise.all(
+  stale.map(
+    ({ app }) =>
+      new Promise((resolve) =>
+        spawn(npm, ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' }).on('exit', (code) =>
+          resolve(code),
+        ),
+      ),
+  ),
+);
+for (const [i, code] of results.entries())
+  if (code === 0) fs.writeFileSync(stale[i].stamp, `${stale[i].digest}\n`);
+const failed = results.find((code) => code !== 0);
+if (failed !== undefined) process.exit(failed ?? 1);

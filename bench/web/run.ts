@@ -3,7 +3,9 @@
 // Prints performance, accessibility, best practices, CLS, LCP, TBT and the gzip JavaScript of each
 // page. Targets: performance ≥ 95, accessibility 100, best practices 100, CLS ≤ 0.02.
 // Run: npx tsx bench/web/run.ts [runs]   (BENCH_WEB_URL=http://… to measure a running server)
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -71,6 +73,14 @@ async function audit(url: string, port: number, name: string): Promise<Row> {
   });
   if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  // BENCH_WEB_DUMP=dir keeps each report (LCP element, request chains) to look into.
+  if (process.env.BENCH_WEB_DUMP) {
+    fs.mkdirSync(process.env.BENCH_WEB_DUMP, { recursive: true });
+    fs.writeFileSync(
+      path.join(process.env.BENCH_WEB_DUMP, `${name.replace(/\W/g, '') || 'page'}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
+  }
   const error = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined;
   if (error) console.log(`  ${name} failed: ${error}`);
   const items =

@@ -5,6 +5,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { consoleCall, consoleSession, setUnauthorizedHandler, type StoredOperator } from './console-api';
+import { ConsoleNotices } from './console-notices';
 import { canOpen, CONSOLE_PAGES } from './console-pages';
 
 /** Back from the issuer with ?code&state: finish the sign-in, then clean the address. */
@@ -69,6 +70,7 @@ function ConsoleShell({ operator, onLogout }: { operator: StoredOperator; onLogo
         <Layout.Header className="console-header">
           <h1>{current?.label ?? '运营后台'}</h1>
           <span className="console-user">
+            <ConsoleNotices />
             {operator.name}（
             {operator.roles
               .map((r) => consoleApi.OPERATOR_ROLE_TEXT[r as consoleApi.OperatorRole] ?? r)

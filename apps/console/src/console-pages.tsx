@@ -3,6 +3,7 @@ import {
   BankOutlined,
   CalendarOutlined,
   FileSearchOutlined,
+  MessageOutlined,
   MonitorOutlined,
   ScheduleOutlined,
 } from '@ant-design/icons';
@@ -19,6 +20,9 @@ const TemplatesPage = lazy(() =>
 );
 const UnitsPage = lazy(() => import('./pages/units-page').then((m) => ({ default: m.UnitsPage })));
 const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AuditPage })));
+const DeliveriesPage = lazy(() =>
+  import('./pages/deliveries-page').then((m) => ({ default: m.DeliveriesPage })),
+);
 
 /** One page of the console: its address under /console/, its menu entry and who may open it. */
 export interface ConsolePage {
@@ -73,6 +77,13 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: <AuditOutlined />,
     roles: ['reviewer', 'scheduler', 'finance'],
     render: () => <AuditPage />,
+  },
+  {
+    path: 'deliveries',
+    label: '消息投递',
+    icon: <MessageOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: () => <DeliveriesPage />,
   },
 ];
 

@@ -19,6 +19,7 @@ export * as bidding from './contracts/bidding';
 export * as files from './contracts/files';
 export * as disposal from './contracts/disposal';
 export * as notices from './contracts/notices';
+export * as watchlist from './contracts/watchlist';
 export * as deals from './contracts/deals';
 /** The operator console's API (named so it never shadows the global console). */
 export * as consoleApi from './contracts/console';

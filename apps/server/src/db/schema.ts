@@ -400,6 +400,8 @@ export interface SmsOutboxTable {
   purpose: string;
   code: string;
   sent_at: Timestamp;
+  text: Generated<string>;
+  ref: string | null;
 }
 
 export interface InvoiceInfoTable {
@@ -563,6 +565,12 @@ export interface Database {
   audit_log: AuditLogTable;
   session_template: SessionTemplateTable;
   notice: NoticeTable;
+  notice_delivery: NoticeDeliveryTable;
+  notice_pref: NoticePrefTable;
+  notice_throttle: NoticeThrottleTable;
+  live_presence: LivePresenceTable;
+  lot_watch: LotWatchTable;
+  lot_alert: LotAlertTable;
 }
 
 export interface FileTable {
@@ -674,4 +682,54 @@ export interface NoticeTable {
   event_key: string;
   created_at: Date;
   read_at: Generated<Date | null>;
+}
+
+export interface NoticeDeliveryTable {
+  id: GeneratedId;
+  notice_id: Int8;
+  user_id: Int8;
+  channel: 'sms';
+  state: Generated<'pending' | 'sent' | 'failed' | 'skipped'>;
+  attempts: Generated<number>;
+  next_at: Date;
+  last_error: Generated<string>;
+  note: Generated<string>;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NoticePrefTable {
+  user_id: Int8;
+  off: string[];
+  quiet_enabled: boolean;
+  /** Minutes after midnight, Beijing time. */
+  quiet_start: number;
+  quiet_end: number;
+  updated_at: Date;
+}
+
+export interface NoticeThrottleTable {
+  user_id: Int8;
+  scope: string;
+  last_at: Date;
+}
+
+export interface LivePresenceTable {
+  conn_id: string;
+  user_id: Int8;
+  lot_id: Int8 | null;
+  seen_at: Date;
+}
+
+export interface LotWatchTable {
+  user_id: Int8;
+  lot_id: Int8;
+  created_at: Date;
+}
+
+export interface LotAlertTable {
+  lot_id: Int8;
+  kind: string;
+  at: Date;
 }

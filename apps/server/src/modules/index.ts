@@ -14,6 +14,7 @@ import { registerActiveSessions } from './accounts/active-sessions.routes';
 import { registerDisposal } from './disposal/disposal.routes';
 import { registerConsole } from './console/console.routes';
 import { registerNotices } from './notices/notices.routes';
+import { registerWatchlist } from './lots/watchlist.routes';
 import { registerDeals } from './deals/deals.routes';
 import { ssoClients } from '../platform/sso/sso-clients';
 
@@ -48,5 +49,6 @@ export const modules: ModuleRegistrar[] = [
   registerActiveSessions,
   registerDisposal,
   registerNotices,
+  registerWatchlist,
   (app, ctx) => registerDeals(app, ctx),
 ];

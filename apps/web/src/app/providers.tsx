@@ -1,9 +1,5 @@
 import { accounts } from '@chepai/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import type { JSEncrypt } from 'jsencrypt';
 import type { ReactNode } from 'react';
 import { toSessionUser } from '../features/sellers/api/seller-api';
@@ -11,11 +7,10 @@ import { completeSellerLogin, endSellerSession } from '../features/sellers/api/s
 import { callApi } from '../lib/api';
 import { setEncryptor } from '../lib/rsa';
 import { getToken, saveSession } from '../lib/session';
+import { FeedbackProvider } from '../components/feedback';
 import { setSellerCallback, setTokenLogin } from './guard';
 import { logoutHooks } from './layout/logout-hooks';
 import { RequestUiBridge } from './request-ui-bridge';
-
-dayjs.locale('zh-cn');
 
 // The session's wiring, done once when the app loads.
 
@@ -66,26 +61,15 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
 
-export const theme = {
-  token: {
-    // The brand orange one step deeper, so white button labels and orange text pass WCAG AA
-    // (global.css --brand-strong); the pure brand orange stays for fills without text.
-    colorPrimary: '#c93c14',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
-    borderRadius: 6,
-    fontFamily: '"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif',
-  },
-};
-
+/**
+ * No antd here: its locale and theme come with the pages (./antd-scope.tsx), and toasts and dialogs
+ * load with the first one shown (../components/feedback).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
-      <AntApp>
-        <RequestUiBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
-    </ConfigProvider>
+    <FeedbackProvider>
+      <RequestUiBridge />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </FeedbackProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { FeedbackProvider } from '../components/feedback';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../lib/request';
 import { getSession, saveSession } from '../lib/session';
@@ -19,9 +19,9 @@ beforeEach(() => {
   api.onGet('/me').reply(401, { code: 401, msg: '登录状态已过期，请重新登录', data: null });
   navigate = vi.fn<(path: string) => void>();
   render(
-    <App>
+    <FeedbackProvider>
       <RequestUiBridge navigate={navigate} />
-    </App>,
+    </FeedbackProvider>,
   );
 });
 afterEach(() => {

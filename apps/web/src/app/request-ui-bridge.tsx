@@ -1,12 +1,12 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { installRequestUi } from '../lib/request';
+import { useFeedback } from '../components/feedback';
 
 const goTo = (path: string) => window.location.assign(path);
 
 /** Gives the request layer antd's toast and the 系统提示 dialog; `navigate` is for tests. */
 export function RequestUiBridge({ navigate = goTo }: { navigate?: (path: string) => void }) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   useEffect(() => {
     installRequestUi({
       toast: (text, seconds) => void message.error(text, seconds),

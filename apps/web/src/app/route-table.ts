@@ -14,6 +14,11 @@ export interface RouteMeta {
   breadcrumb: boolean;
   /** The page renders without the footer (the comparison portal). */
   hideFooter?: boolean;
+  /**
+   * The page uses no antd, so no antd scope is loaded for it (docs/decisions/033-a-first-load-without-antd.md).
+   * Its own lazily loaded parts may still bring antd with their own scope.
+   */
+  plain?: boolean;
 }
 
 export interface AppRoute {
@@ -38,7 +43,11 @@ const only = (title: string, permission: Permission[], breadcrumb = true): Route
 
 /** The one route table: title, permission list and breadcrumb flag per route (docs/product.md#3-routes). */
 export const layoutRoutes: AppRoute[] = [
-  { path: 'home', meta: pub('首页', false), page: () => import('../features/home/pages/home-page') },
+  {
+    path: 'home',
+    meta: { ...pub('首页', false), plain: true },
+    page: () => import('../features/home/pages/home-page'),
+  },
   {
     path: 'searchHall',
     meta: pub('搜索结果'),
@@ -191,6 +200,16 @@ export const layoutRoutes: AppRoute[] = [
         path: 'messages',
         meta: only('站内信', ['buyer', 'seller']),
         page: () => import('../features/personal-center/pages/messages-page'),
+      },
+      {
+        path: 'watchlist',
+        meta: only('我的关注', ['buyer']),
+        page: () => import('../features/personal-center/pages/watchlist-page'),
+      },
+      {
+        path: 'noticeSettings',
+        meta: only('消息设置', ['buyer', 'seller']),
+        page: () => import('../features/personal-center/pages/notice-settings-page'),
       },
       {
         path: 'personalInformation',

@@ -4,8 +4,10 @@ import type { Role } from '@chepai/shared';
 import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
 import { loginRedirectFor } from './login-redirect';
+import { AntdScope, preloadAntdScope } from './layout/antd-scope-lazy';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';
+import { PageLoading } from './layout/page-loading';
 import { allowedPermissions, filterRoutes } from './route-filter';
 import { bareRoutes, layoutRoutes, type AppRoute } from './route-table';
 
@@ -57,14 +59,38 @@ function Unmatched() {
   return <Navigate to="/404" replace />;
 }
 
+/** A page outside the layout brings its own antd scope (the layout's is around its outlet). */
+function withAntdScope(route: RouteObject): RouteObject {
+  return route.element
+    ? {
+        ...route,
+        element: <AntdScope fallback={<PageLoading />}>{route.element}</AntdScope>,
+      }
+    : route;
+}
+
+/**
+ * Starts fetching the chunks of the pages a URL shows, and the antd scope, as the navigation starts:
+ * otherwise each is fetched only once the one around it has rendered.
+ */
+function preloadPages(routes: AppRoute[], url: string) {
+  const matches = matchRoutes(routes as RouteObject[], new URL(url).pathname) ?? [];
+  if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) preloadAntdScope();
+  for (const m of matches) void (m.route as AppRoute).page?.().catch(() => undefined);
+}
+
 /** The routes a user with this role may reach; rebuilt only when the role changes (login / logout). */
 export function createAppRouter(role: Role | null) {
   const allowed = allowedPermissions(role);
+  const reachable = [...filterRoutes(layoutRoutes, allowed), ...bareRoutes].map((r) => forRole(r, role));
   return createBrowserRouter([
     {
       id: 'root',
       element: <AppShell />,
-      loader: navigationGuard,
+      loader: (args) => {
+        preloadPages(reachable, args.request.url);
+        return navigationGuard(args);
+      },
       shouldRevalidate: () => true,
       HydrateFallback: () => null,
       children: [
@@ -73,7 +99,7 @@ export function createAppRouter(role: Role | null) {
           element: <MainLayout />,
           children: filterRoutes(layoutRoutes, allowed).map((r) => toRouteObject(forRole(r, role))),
         },
-        ...bareRoutes.map(toRouteObject),
+        ...bareRoutes.map((r) => withAntdScope(toRouteObject(r))),
         { path: '*', element: <Unmatched /> },
       ],
     },

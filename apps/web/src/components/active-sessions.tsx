@@ -1,9 +1,10 @@
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import { sessions } from '@chepai/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
+import { Button, Empty, List, Popconfirm, Skeleton, Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import { callApi } from '../lib/api';
+import { useFeedback } from './feedback';
 
 const key = ['user', 'sessions'] as const;
 const MOBILE = /iOS|Android|HarmonyOS/;
@@ -13,7 +14,7 @@ const FACT: CSSProperties = { whiteSpace: 'nowrap' };
 /** 登录设备: the user's live sessions, each but the current one can be signed out. */
 export function ActiveSessions() {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const query = useQuery({ queryKey: key, queryFn: () => callApi(sessions.list, {}) });
   const revoke = async (sessionId: string) => {
     try {

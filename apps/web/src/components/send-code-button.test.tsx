@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { FeedbackProvider } from './feedback';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SendCodeButton } from './send-code-button';
 
@@ -17,9 +17,9 @@ describe('SendCodeButton', () => {
   it('counts down 60 seconds after a successful send, then allows another', async () => {
     const onSend = vi.fn().mockResolvedValue(undefined);
     render(
-      <App>
+      <FeedbackProvider>
         <SendCodeButton onSend={onSend} />
-      </App>,
+      </FeedbackProvider>,
     );
     await act(async () => {
       fireEvent.click(button());
@@ -43,9 +43,9 @@ describe('SendCodeButton', () => {
   it('stays idle when sending fails (bad phone, 429)', async () => {
     const onSend = vi.fn().mockRejectedValue(new Error('发送过于频繁'));
     render(
-      <App>
+      <FeedbackProvider>
         <SendCodeButton onSend={onSend} />
-      </App>,
+      </FeedbackProvider>,
     );
     await act(async () => {
       fireEvent.click(button());

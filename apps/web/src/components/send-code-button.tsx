@@ -1,6 +1,7 @@
 import { CODE_RESEND_SECONDS } from '@chepai/shared';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useState } from 'react';
+import { useFeedback } from './feedback';
 
 interface Props {
   /** Checks what it needs (e.g. the phone field) and sends; throws to stay idle. */
@@ -14,7 +15,7 @@ interface Props {
  * (docs/product.md#8-accounts-and-sessions).
  */
 export function SendCodeButton({ onSend, disabled, block }: Props) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
 

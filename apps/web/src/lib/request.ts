@@ -109,21 +109,24 @@ function failWithEnvelope(
   throw new ApiError(body.code, msg, body.data ?? null);
 }
 
+/** JSON text → value; anything else (a Blob, text that is not JSON) as it came. */
+async function parseBody(data: unknown): Promise<unknown> {
+  if (typeof data !== 'string' || !data) return data;
+  try {
+    return await parseJsonKeepingBigInts(data);
+  } catch {
+    return data;
+  }
+}
+
 export function createRequest(): AxiosInstance {
   const instance = axios.create({
     baseURL: '/api',
     withCredentials: true,
     timeout: REQUEST_TIMEOUT_MS,
-    transformResponse: [
-      (data: unknown) => {
-        if (typeof data !== 'string' || !data) return data;
-        try {
-          return parseJsonKeepingBigInts(data);
-        } catch {
-          return data;
-        }
-      },
-    ],
+    // Bodies stay text here and are parsed in the interceptors below: parsing may need json-bigint,
+    // which loads on demand (./json.ts), and a transform cannot wait for it.
+    transformResponse: [(data: unknown) => data],
   });
 
   instance.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
@@ -149,9 +152,10 @@ export function createRequest(): AxiosInstance {
 
   instance.interceptors.response.use(
     async (response: AxiosResponse) => {
+      response.data = await parseBody(response.data);
       if (response.config.responseType === 'blob' && response.data instanceof Blob) {
         if (response.data.type.includes('application/json')) {
-          const body = parseJsonKeepingBigInts(await response.data.text());
+          const body = await parseJsonKeepingBigInts(await response.data.text());
           if (isEnvelope(body) && body.code !== 200) failWithEnvelope(body, response.config);
         }
         const disposition = response.headers['content-disposition'] as string | undefined;
@@ -164,6 +168,7 @@ export function createRequest(): AxiosInstance {
       return response;
     },
     async (error: AxiosError) => {
+      if (error.response) error.response.data = await parseBody(error.response.data);
       const body = error.response?.data;
       if (isEnvelope(body)) failWithEnvelope(body, error.config);
       if (error.response?.status === 401) {

@@ -1,25 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import { App } from 'antd';
 import MockAdapter from 'axios-mock-adapter';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { FeedbackProvider } from '../components/feedback';
 import { request } from '../lib/request';
 
 // findBy… / waitFor give a busy machine 5 s rather than 1 s before calling a test failed.
 configure({ asyncUtilTimeout: 5000 });
 
-/** Renders UI as the app does (antd App, a fresh query cache, a router at `path`). */
+/** Renders UI as the app does (toasts and dialogs, a fresh query cache, a router at `path`). */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   return render(
-    <App>
+    <FeedbackProvider>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
       </QueryClientProvider>
-    </App>,
+    </FeedbackProvider>,
   );
 }
 

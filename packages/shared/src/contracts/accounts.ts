@@ -208,18 +208,20 @@ export const checkAuthCode = endpoint({
   output: z.object({ valid: z.literal(true) }),
 });
 
+/** Exported by name: the web's login form validates with it (contract schemas leave the web's bundle). */
+export const loginInput = z.discriminatedUnion(
+  'loginType',
+  [
+    z.object({ loginType: z.literal('password'), tel: telSchema, password: cipherSchema }),
+    z.object({ loginType: z.literal('sms'), tel: telSchema, code: smsCodeSchema }),
+  ],
+  { error: '请选择登录方式' },
+);
 export const login = endpoint({
   method: 'POST',
   path: '/mall-auction/user/buyer/login',
   auth: 'public',
-  input: z.discriminatedUnion(
-    'loginType',
-    [
-      z.object({ loginType: z.literal('password'), tel: telSchema, password: cipherSchema }),
-      z.object({ loginType: z.literal('sms'), tel: telSchema, code: smsCodeSchema }),
-    ],
-    { error: '请选择登录方式' },
-  ),
+  input: loginInput,
   output: loginResult,
 });
 

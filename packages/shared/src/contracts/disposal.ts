@@ -234,13 +234,14 @@ export const defaultDepositFen = (startFen: number) =>
 // ——— Endpoints: submit, drafts ———
 
 /** Submit (or, with `orderId` of a returned order, resubmit); `draftId` is deleted on success. */
+export const submitInput = disposalFields
+  .extend({ orderId: idSchema.optional(), draftId: idSchema.optional() })
+  .superRefine(crossFieldRules);
 export const submit = endpoint({
   method: 'POST',
   path: '/mall-auction/seller/auc_order/submit',
   auth: 'seller',
-  input: disposalFields
-    .extend({ orderId: idSchema.optional(), draftId: idSchema.optional() })
-    .superRefine(crossFieldRules),
+  input: submitInput,
   output: z.object({ orderId: z.string(), status: z.literal(1) }),
 });
 

@@ -77,7 +77,7 @@ export const searchFilters = z
   .default({});
 export type SearchFilters = z.output<typeof searchFilters>;
 
-const lotSummary = z.object({
+export const lotSummary = z.object({
   orderId: z.string(),
   title: z.string(),
   ...lotLiveFields.shape,

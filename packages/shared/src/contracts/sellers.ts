@@ -161,11 +161,12 @@ export const collectionCaptcha = endpoint({
   input: none,
   output: z.object({ resendSeconds: z.number().int(), tel: z.string() }),
 });
+export const collectionSaveInput = z.object({ ...collectionForm.shape, code: smsCodeSchema });
 export const collectionSave = endpoint({
   method: 'POST',
   path: '/mall-auction/user/seller/collection/saveOrUpdate',
   auth: 'seller',
-  input: z.object({ ...collectionForm.shape, code: smsCodeSchema }),
+  input: collectionSaveInput,
   output: collectionAccount,
 });
 export const collectionHistory = endpoint({

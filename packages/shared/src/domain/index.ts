@@ -7,3 +7,4 @@ export * from './purchase-cost';
 export * from './purchase-cost-tables';
 export * from './purchase-cost-taxes';
 export * from './vin';
+export * from './quiet-hours';

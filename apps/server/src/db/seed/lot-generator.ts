@@ -235,7 +235,9 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
       appraisal_price: appraisal * 100,
       current_price: finalYuan * 100,
       bid_count: nBids,
-      watchers: r.int(0, 180) + nBids * 3,
+      // The figure is the real count of lot_watch rows, so a demo lot starts with none; the draw stays
+      // so that every field generated after it keeps its value.
+      watchers: Math.min(0, r.int(0, 180)),
       views: r.int(40, 2400),
       preview_time: new Date(t.preview),
       reg_start_time: new Date(t.regStart),

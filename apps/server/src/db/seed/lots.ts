@@ -59,7 +59,7 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
           oc
             .column('demo_key')
             .doUpdateSet((eb) => {
-              const keep = new Set(['id', 'demo_key', 'views', 'created_at']);
+              const keep = new Set(['id', 'demo_key', 'views', 'watchers', 'created_at']);
               const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
               return Object.fromEntries(
                 cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]),

@@ -14,7 +14,8 @@ const DEMO_PDF = Buffer.from(
 );
 
 /** Views drawn for each named angle the form asks for (several angles share a drawing). */
-const ANGLE_VIEWS = ['front34', 'side', 'rear', 'rear', 'interior', 'interior', 'interior', 'engine'];
+// What each of the required angles (disposal.PHOTO_ANGLES, in order) shows in the demo drawings.
+const ANGLE_VIEWS = ['front34', 'side', 'rear34', 'rear', 'interior', 'seats', 'rearseats', 'engine'];
 
 const withCheckDigit = (vin: string) => vin.slice(0, 8) + vinCheckDigit(vin) + vin.slice(9);
 

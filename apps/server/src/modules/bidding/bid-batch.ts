@@ -34,6 +34,8 @@ export interface LotOutcome {
   answers: BatchedBid[];
   rows: NewBid[];
   update: LotBidUpdate | null;
+  /** Who led at some point of the batch (from the leader before it); those not leading at its end were outbid. */
+  leaders: Set<string>;
 }
 
 /**
@@ -48,17 +50,18 @@ export function applyLotBatch(
   clock: () => Date,
 ): LotOutcome {
   if (!locked || locked.lot.status === 1)
-    return { answers: reqs.map(() => ({ kind: 'missing' })), rows: [], update: null };
+    return { answers: reqs.map(() => ({ kind: 'missing' })), rows: [], update: null, leaders: new Set() };
   const { lot, top, deposits } = locked;
   if (lot.paused_at) {
     // Paused by an operator: every bid on it is refused, nothing is written.
     const state = toLotState(lot, top);
     const refused = { kind: 'refused', code: 'PAUSED', state, bidCount: lot.bid_count } as const;
-    return { answers: reqs.map(() => refused), rows: [], update: null };
+    return { answers: reqs.map(() => refused), rows: [], update: null, leaders: new Set() };
   }
   const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
   let state = toLotState(lot, top);
   if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
+  const leaders = new Set<string>(state.leaderId ? [state.leaderId] : []);
   let seq = lot.bid_count;
   let dirty = false;
   const rows: NewBid[] = [];
@@ -71,6 +74,7 @@ export function applyLotBatch(
     );
     const before = state;
     state = outcome.state;
+    if (state.leaderId) leaders.add(state.leaderId);
     dirty ||= outcome.events.length > 0 || outcome.result === 'maxRaised';
     let mine: bidding.AcceptedBid | null = null;
     outcome.events.forEach((e, i) => {
@@ -106,11 +110,12 @@ export function applyLotBatch(
       };
     return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
   });
-  if (!dirty) return { answers, rows, update: null };
+  if (!dirty) return { answers, rows, update: null, leaders };
   const leader = state.leaderId;
   return {
     answers,
     rows,
+    leaders,
     update: {
       id: orderId,
       status: state.status,

@@ -12,6 +12,7 @@ import { eventsOfBid, type BusEvent } from './live-events';
 import { registerLiveChannel } from './live-channel';
 import { listingKeys } from './listing-keys';
 import { myRecords } from './my-records';
+import { outbidNotices } from '../notices/lot-alerts';
 
 /** Deposits, bids, the close and the live channel. */
 export function registerBidding(app: FastifyInstance, ctx: AppContext) {
@@ -29,7 +30,7 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', () => bus.stop());
 
   const listing = listingKeys(db);
-  const service = biddingService(ctx, paymentsFor(ctx), bus, listing);
+  const service = biddingService(ctx, paymentsFor(ctx), bus, listing, outbidNotices(ctx));
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
   addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });

@@ -1,5 +1,6 @@
 import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
+import { orderNotices } from '../notices/order-notices';
 import {
   BID_REJECTIONS,
   closeOutcome,
@@ -35,11 +36,20 @@ const MAX_BIDS_PER_BATCH = 256;
  */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
+/** Leaders a committed batch displaced (the notices module writes the outbid notices). */
+export type OutbidHook = (e: {
+  lotId: string;
+  displaced: string[];
+  price: number;
+  seq: number;
+}) => Promise<void>;
+
 export function biddingService(
   ctx: AppContext,
   payments: Payments,
   bus: LiveBus<BusEvent>,
   listing: ListingKeys,
+  onOutbid?: OutbidHook,
 ) {
   const { db } = ctx.dbh;
   const repo = biddingRepo(db);
@@ -52,7 +62,10 @@ export function biddingService(
   ) {
     await freezeDeposit(trx, payment, now);
     const status = await biddingRepo(trx).lockStatus(payment.lot_id);
-    if (status !== undefined && status >= 5) await settleDeposits(trx, payment.lot_id, null, now);
+    if (status !== undefined && status >= 5) {
+      const settled = await settleDeposits(trx, payment.lot_id, null, now);
+      await orderNotices.depositRefunded(trx, payment.lot_id, settled.refundedTo, now);
+    } else await orderNotices.depositConfirmed(trx, payment, now);
   }
   payments.service.onPaid('deposit', onDepositPaid);
 
@@ -115,7 +128,7 @@ export function biddingService(
   ): Promise<Map<string, BatchedBid[]>> {
     const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
     const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
-    const written: string[] = [];
+    const written: Array<{ update: LotBidUpdate; leaders: Set<string> }> = [];
     const answers = new Map<string, BatchedBid[]>();
     await transactionWithOutcome(db, async (trx) => {
       const tx = biddingRepo(trx);
@@ -123,6 +136,7 @@ export function biddingService(
       // The lots are ours until the commit: the next batch of these lots may queue behind us.
       locked();
       answers.clear();
+      written.length = 0;
       const rows: NewBid[] = [];
       const updates: LotBidUpdate[] = [];
       const events: Array<{ lotId: string; event: BusEvent }> = [];
@@ -134,18 +148,29 @@ export function biddingService(
         if (!outcome.update || !lock) continue;
         rows.push(...outcome.rows);
         updates.push(outcome.update);
+        written.push({ update: outcome.update, leaders: outcome.leaders });
         for (const row of outcome.rows)
           for (const event of eventsOfBid(lotId, { ...row, amount: String(row.amount) }, lock.lot))
             events.push({ lotId, event });
       }
       if (updates.length) {
         await tx.writeBids(rows, updates, ctx.now(), bus.notifyCall(events));
-        written.push(...updates.map((u) => u.id));
       }
     });
-    // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
-    // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
-    for (const id of written) listing.markDirty(id);
+    for (const { update, leaders } of written) {
+      // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
+      // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
+      listing.markDirty(update.id);
+      // After the commit and off the bid's answer path: the outbid notices cost the batch nothing.
+      const displaced = [...leaders].filter((id) => id !== update.leader_id && !id.startsWith('anon:'));
+      if (onOutbid && displaced.length)
+        void onOutbid({
+          lotId: update.id,
+          displaced,
+          price: Number(update.current_price),
+          seq: update.bid_count,
+        }).catch((err: unknown) => ctx.log.error({ err, lot: update.id }, 'outbid notices failed'));
+    }
     return answers;
   }
 

@@ -1,10 +1,9 @@
-import { idSchema, LIVE_BEARER_PREFIX, LIVE_PROTOCOL, type LiveEvent } from '@chepai/shared';
+import { idSchema, type LiveEvent } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { sessions } from '../accounts/sessions';
-import { tooMany } from '../../http/errors';
-import { sharedLimits } from '../../platform/limits/shared-limits';
+import { bearerFromProtocols, chooseLiveProtocol, liveConnectionCaps } from '../../platform/live/live-auth';
 import { biddingRepo, type EngineLot } from './bidding.repo';
 import { closedEvent, eventsOfBid, forViewer, snapshotEvent, type BusEvent } from './live-events';
 
@@ -13,16 +12,8 @@ const PING_MS = 25_000;
 /** One bus event reaches every watcher of the lot in this process as the same object: encode it once per variant. */
 const encoded = new WeakMap<BusEvent, { others?: string; mine?: string }>();
 
-/** The `bearer.<token>` entry of the Sec-WebSocket-Protocol header, if the client sent one. */
-export function bearerFromProtocols(header: string | string[] | undefined): string | null {
-  const entries = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((p) => p.trim());
-  const bearer = entries.find((p) => p.startsWith(LIVE_BEARER_PREFIX));
-  return bearer ? bearer.slice(LIVE_BEARER_PREFIX.length) : null;
-}
-
-/** Answers the subprotocol the client asked for (browsers refuse a connection that asked for one and got none). */
-export const chooseLiveProtocol = (protocols: Set<string>): string | false =>
-  protocols.has(LIVE_PROTOCOL) ? LIVE_PROTOCOL : false;
+// Shared with the user channel (modules/notices): platform/live/live-auth.ts.
+export { bearerFromProtocols, chooseLiveProtocol };
 
 /**
  * WebSocket /api/live/lots/{orderId}[?since=seq]: a snapshot, then (with since) every bid after
@@ -35,24 +26,12 @@ export const chooseLiveProtocol = (protocols: Set<string>): string | false =>
 export function registerLiveChannel(app: FastifyInstance, ctx: AppContext, bus: LiveBus<BusEvent>) {
   const repo = biddingRepo(ctx.dbh.db);
   const resolver = sessions(ctx);
-  const limits = sharedLimits(ctx);
   app.get<{ Params: { orderId: string }; Querystring: { since?: string } }>(
     '/api/live/lots/:orderId',
     {
       websocket: true,
       // Live connections per address and per user, counted across processes, refused before the upgrade.
-      preHandler: async (request) => {
-        const caps: Array<{ key: string; cap: number }> = [];
-        if (ctx.env.WS_PER_ADDRESS > 0)
-          caps.push({ key: `ws:ip:${request.ip}`, cap: ctx.env.WS_PER_ADDRESS });
-        const token = bearerFromProtocols(request.headers['sec-websocket-protocol']);
-        const user = token && ctx.env.WS_PER_USER > 0 ? await resolver.resolve(token) : null;
-        if (user) caps.push({ key: `ws:user:${user.id}`, cap: ctx.env.WS_PER_USER });
-        if (!caps.length) return;
-        const lease = await limits.acquire(caps);
-        if (!lease) throw tooMany('同时打开的实时连接过多，请关闭其他页面后再试', 10);
-        request.socket.once('close', () => void lease.release().catch(() => undefined));
-      },
+      preHandler: liveConnectionCaps(ctx, (token) => resolver.resolve(token)),
     },
     (socket, request) => {
       let viewerId: string | null = null;

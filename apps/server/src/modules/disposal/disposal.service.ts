@@ -17,6 +17,7 @@ import {
 } from './order-form';
 import { ORDER_NOT_FOUND, withdrawOrder } from './order-review';
 import { orderSummaryOf, timelineOf } from './order-views';
+import { orderNotices } from '../notices/order-notices';
 
 type SubmitInput = disposal.DisposalForm & { orderId?: string | undefined; draftId?: string | undefined };
 
@@ -77,6 +78,7 @@ export function disposalService(ctx: AppContext, fileUrlKey: string) {
           updated_at: now,
         };
         let orderId: string;
+        let submitCount = 1;
         if (resubmitId) {
           const order = await tx.lockOrder(resubmitId);
           if (!order || order.seller_org_id !== unitId) throw notFound(ORDER_NOT_FOUND);
@@ -89,6 +91,7 @@ export function disposalService(ctx: AppContext, fileUrlKey: string) {
             submitted_by: user.id,
           });
           orderId = order.id;
+          submitCount = order.submit_count + 1;
         } else {
           orderId = (
             await tx.insertOrder({
@@ -107,6 +110,7 @@ export function disposalService(ctx: AppContext, fileUrlKey: string) {
           actor_id: user.id,
           note: '',
         });
+        await orderNotices.submitted(trx, { id: orderId, title: columns.title, submitCount }, now);
         if (draftId) await tx.deleteDraft(draftId, unitId);
         return { orderId, status: 1 as const };
       });

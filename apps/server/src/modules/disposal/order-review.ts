@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import { lotNotices } from '../notices/lot-notices';
+import { orderNotices } from '../notices/order-notices';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { settleDeposits } from '../bidding/deposit-ledger';
@@ -66,6 +67,7 @@ export async function approveOrder(
     note: '',
   });
   await lotNotices.reviewed(trx, order, 'approved', '', input.now);
+  await orderNotices.scheduled(trx, order, input.times, input.now);
   return { orderId: order.id, status: 0, before: order };
 }
 

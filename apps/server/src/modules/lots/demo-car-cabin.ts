@@ -73,3 +73,53 @@ ${block}
 <rect x="120" y="380" width="100" height="70" rx="12" fill="#d0d7dd" opacity="0.85"/>
 <rect x="120" y="452" width="560" height="22" rx="6" fill="#3a3e44"/>`;
 }
+
+/** One seat back with its headrest, centred at `cx`, seen from behind or in front. */
+function seatBack(cx: number, top: number, w: number, fill: string, stitch: string, facing: boolean) {
+  const h = 230;
+  return `<rect x="${cx - 26}" y="${top - 62}" width="52" height="56" rx="14" fill="${fill}" stroke="${stitch}" stroke-width="2"/>
+<rect x="${cx - 6}" y="${top - 12}" width="4" height="16" fill="#8a8f96"/><rect x="${cx + 4}" y="${top - 12}" width="4" height="16" fill="#8a8f96"/>
+<path d="M${cx - w / 2},${top + h} L${cx - w / 2 + 10},${top + 20} Q${cx},${top - 6} ${cx + w / 2 - 10},${top + 20} L${cx + w / 2},${top + h} Z" fill="${fill}" stroke="${stitch}" stroke-width="2"/>
+${
+  facing
+    ? [0.3, 0.55]
+        .map(
+          (t) =>
+            `<line x1="${cx - w / 2 + 16}" y1="${top + h * t}" x2="${cx + w / 2 - 16}" y2="${top + h * t}" stroke="${stitch}" stroke-width="2"/>`,
+        )
+        .join('')
+    : `<rect x="${cx - w / 2 + 26}" y="${top + 70}" width="${w - 52}" height="70" rx="8" fill="none" stroke="${stitch}" stroke-width="2"/>`
+}`;
+}
+
+/**
+ * 前排座椅, from the back seat: two seat backs, the centre console between them and the dash beyond.
+ * Vans and pickups get cloth in grey; the others leather in a tone that follows the paint.
+ */
+export function frontSeatsView(body: BodyType, paint: Paint): string {
+  const work = WORK.includes(body);
+  const fill = work ? '#6a6e73' : '#3b3633';
+  const stitch = work ? '#55595e' : paint.light;
+  return `<rect width="800" height="500" fill="#cfd5db"/>
+<path d="M0,0 L800,0 L800,140 Q400,104 0,140 Z" fill="#dfe8ef"/>
+<path d="M0,150 Q400,118 800,150 L800,260 L0,260 Z" fill="#2e3238"/>
+<rect x="336" y="170" width="128" height="58" rx="8" fill="#0d1319" stroke="#4d555e" stroke-width="3"/>
+<path d="M0,250 L800,250 L800,500 L0,500 Z" fill="#24272b"/>
+<rect x="352" y="300" width="96" height="200" rx="16" fill="#1b1e22"/><rect x="372" y="318" width="56" height="38" rx="8" fill="#33373d"/>
+${seatBack(210, 214, 230, fill, stitch, false)}${seatBack(590, 214, 230, fill, stitch, false)}`;
+}
+
+/** 后排座椅, from the front: a bench with three headrests and the door cards either side. */
+export function rearSeatsView(body: BodyType, paint: Paint): string {
+  const work = WORK.includes(body);
+  const fill = work ? '#6a6e73' : '#3b3633';
+  const stitch = work ? '#55595e' : paint.light;
+  const seats = work ? [400] : [236, 400, 564];
+  return `<rect width="800" height="500" fill="#bcc3ca"/>
+<path d="M0,0 L800,0 L800,120 Q400,96 0,120 Z" fill="#d7dee5"/>
+<path d="M40,130 L760,130 L730,200 L70,200 Z" fill="#8fa3b4" opacity="0.8"/>
+<path d="M0,120 L90,120 L120,500 L0,500 Z M800,120 L710,120 L680,500 L800,500 Z" fill="#2f3338"/>
+<rect x="96" y="420" width="608" height="80" rx="10" fill="#3a3e44"/>
+${seats.map((cx) => seatBack(cx, 244, work ? 460 : 166, fill, stitch, true)).join('')}
+<rect x="120" y="420" width="560" height="40" rx="16" fill="${fill}" stroke="${stitch}" stroke-width="2"/>`;
+}

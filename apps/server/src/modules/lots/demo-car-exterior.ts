@@ -79,11 +79,40 @@ ${wheels.map(wheelSvg).join('')}`;
 }
 
 /**
- * 左前45°: the side turned away (foreshortened and sloping up towards the tail) with the front face,
- * hood, windscreen and roof swept back from the nose. Every side point and both near wheels go
- * through the same transform, so the wheels stay in their arches.
+ * The same car seen from its right side, tail to the left: every point mirrored across the canvas
+ * and the roof line read from the tail, so the indices that name the windscreen and roof name the
+ * rear glass and roof from behind. The rear-¾ view is the front-¾ drawing of this shape.
  */
-export function frontThreeQuarter(s: SideShape, paint: Paint): Drawn {
+function fromBehind(s: SideShape): SideShape {
+  const W = 800;
+  const m = ([x, y]: Pt): Pt => [W - x, y];
+  const last = s.top.length - 1;
+  return {
+    ...s,
+    top: [...s.top].reverse().map(m),
+    axles: [W - s.axles[1], W - s.axles[0]],
+    glass: s.glass.map((g) => g.map(m)),
+    doors: s.doors.map((x) => W - x),
+    cowl: last - (s.roofRear + 1),
+    roofFront: last - s.roofRear,
+    roofRear: last - s.roofFront,
+  };
+}
+
+/** 左前45°: the front-¾ view (see threeQuarter). */
+export const frontThreeQuarter = (s: SideShape, paint: Paint): Drawn => threeQuarter(s, paint, 'front');
+
+/** 右后45°: the right side receding from the tail, with the rear face, boot lid, rear glass and roof. */
+export const rearThreeQuarter = (s: SideShape, paint: Paint): Drawn =>
+  threeQuarter(fromBehind(s), paint, 'rear');
+
+/**
+ * A ¾ view: the side turned away (foreshortened and sloping up away from the near end) with the near
+ * end's face, lid, glass and roof swept back from it. Every side point and both near wheels go
+ * through the same transform, so the wheels stay in their arches. The front end shows headlamps and
+ * a grille; the rear end tail lamps and the number plate.
+ */
+function threeQuarter(s: SideShape, paint: Paint, end: 'front' | 'rear'): Drawn {
   const a = 0.7;
   const slope = -0.1;
   const T = ([x, y]: Pt): Pt => [250 + a * x, 24 + y + slope * (x - 80)];
@@ -109,8 +138,9 @@ export function frontThreeQuarter(s: SideShape, paint: Paint): Drawn {
   const lerp = (p: Pt, q: Pt, t: number): Pt => [p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t];
   const lampNear = [lerp(hoodFront, sh(hoodFront), 0.04), lerp(hoodFront, sh(hoodFront), 0.3)];
   const lampFar = [lerp(hoodFront, sh(hoodFront), 0.7), lerp(hoodFront, sh(hoodFront), 0.96)];
+  const lampFill = end === 'front' ? '#f3ecc8' : '#b3121b';
   const lamp = ([p, q]: Pt[]) =>
-    `<path d="${pathOf([p as Pt, q as Pt, [q![0], q![1] + 14], [p![0], p![1] + 16]])}" fill="#f3ecc8" stroke="${paint.dark}" stroke-width="1.5"/>`;
+    `<path d="${pathOf([p as Pt, q as Pt, [q![0], q![1] + 14], [p![0], p![1] + 16]])}" fill="${lampFill}" stroke="${paint.dark}" stroke-width="1.5"/>`;
   const grille = [0.3, 0.7].map((t) =>
     lerp(lerp(nose, hoodFront, 0.35), lerp(sh(nose), sh(hoodFront), 0.35), t),
   );
@@ -137,7 +167,11 @@ ${glassSvg}
 ${s.axles.map((ax) => `<path d="${pathOf(archPoints(s, ax).map(T))}" fill="#17191c"/>`).join('')}
 <path d="${pathOf(face)}" fill="${paint.base}" stroke="${paint.dark}" stroke-width="2.5"/>
 ${lamp(lampNear)}${lamp(lampFar)}
-<path d="${pathOf([g0, g1, [g1[0], g1[1] + 22], [g0[0], g0[1] + 24]])}" fill="#23272c" stroke="${paint.dark}"/>
+${
+  end === 'front'
+    ? `<path d="${pathOf([g0, g1, [g1[0], g1[1] + 22], [g0[0], g0[1] + 24]])}" fill="#23272c" stroke="${paint.dark}"/>`
+    : `<path d="${pathOf([lerp(g0, g1, 0.12), lerp(g0, g1, 0.88), [lerp(g0, g1, 0.88)[0], lerp(g0, g1, 0.88)[1] + 20], [lerp(g0, g1, 0.12)[0], lerp(g0, g1, 0.12)[1] + 21]])}" fill="#1f4aa8" stroke="#f2f2f2" stroke-width="2"/>`
+}
 <path d="${pathOf([lerp(foot, nose, 0.25), lerp(sh(foot), sh(nose), 0.25), sh(foot), foot])}" fill="#2a2d31" opacity="0.7"/>
 ${wheels.map(wheelSvg).join('')}`;
   return { svg, body, wheels };

@@ -1,6 +1,6 @@
 import { BODY_TYPES, type BodyType } from '@chepai/shared/contracts/lot-enums';
-import { bayView, interiorView } from './demo-car-cabin';
-import { frontThreeQuarter, rearView, sideView, type Drawn } from './demo-car-exterior';
+import { bayView, frontSeatsView, interiorView, rearSeatsView } from './demo-car-cabin';
+import { frontThreeQuarter, rearThreeQuarter, rearView, sideView, type Drawn } from './demo-car-exterior';
 import { SHAPES } from './demo-car-shapes';
 
 /** Colour names used in lot data → the key in photo URLs and the paint shades. */
@@ -25,8 +25,11 @@ const PAINT_BY_KEY = new Map(Object.values(PAINTS).map((p) => [p.key, p]));
 export const PHOTO_VIEWS = [
   { key: 'front34', label: '左前45°' },
   { key: 'side', label: '正侧面' },
+  { key: 'rear34', label: '右后45°' },
   { key: 'rear', label: '车尾' },
   { key: 'interior', label: '中控仪表' },
+  { key: 'seats', label: '前排座椅' },
+  { key: 'rearseats', label: '后排座椅' },
   { key: 'engine', label: '发动机舱' },
   { key: 'hybrid', label: '发动机舱（混动系统）' },
   { key: 'motor', label: '前舱（电驱系统）' },
@@ -60,10 +63,16 @@ export function drawDemoView(body: BodyType, colour: string, view: ViewKey): Dra
       return sideView(shape, paint);
     case 'front34':
       return frontThreeQuarter(shape, paint);
+    case 'rear34':
+      return rearThreeQuarter(shape, paint);
     case 'rear':
       return rearView(shape, paint, body);
     case 'interior':
       return { svg: interiorView(body, paint), body: [], wheels: [] };
+    case 'seats':
+      return { svg: frontSeatsView(body, paint), body: [], wheels: [] };
+    case 'rearseats':
+      return { svg: rearSeatsView(body, paint), body: [], wheels: [] };
     default:
       return { svg: bayView(view, paint), body: [], wheels: [] };
   }

@@ -53,7 +53,7 @@ export const SUMMARY_COLUMNS = [
   'lot.bid_count',
 ] as const;
 
-const coverUrl = (eb: Eb) =>
+export const coverUrl = (eb: Eb) =>
   eb
     .selectFrom('lot_photo')
     .select('lot_photo.url')

@@ -21,7 +21,7 @@ const COUNT_TTL_MS = 10_000;
 const statusText = (s: number) => LOT_STATUS_TEXT[s as LotStatus] ?? '未知';
 const fenText = (v: string | number) => fenToYuanString(Number(v));
 
-interface SummaryRow {
+export interface SummaryRow {
   id: string;
   title: string;
   status: number;

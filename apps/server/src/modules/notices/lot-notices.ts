@@ -1,12 +1,12 @@
-import { fenToYuanString } from '@chepai/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { alertsRepo } from './alerts.repo';
 import { noticesRepo } from './notices.repo';
+import { prefsOfUsers } from './prefs';
 import { notify, type NoticeInput } from './notify';
+import { yuan } from './wire';
 
 type Tx = Kysely<Database>;
-const yuan = (fen: number) =>
-  `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;
 const lotLink = (id: string) => `/carAuction/carAuctionDetail/${id}`;
 const orderLink = (id: string) => `/detailInfo/${id}`;
 
@@ -60,6 +60,23 @@ export const lotNotices = {
               eventKey: `lot-closed:${lot.id}`,
             },
       );
+    // Watchers who are not parties hear the result too (one statement, however many watch).
+    const told = new Set(items.map((i) => i.userId));
+    const watchers = (await alertsRepo(trx).watchers(lot.id)).filter((u) => !told.has(u));
+    const prefs = await prefsOfUsers(trx, watchers);
+    for (const userId of watchers)
+      if (prefs(userId).allows('watch.closed', 'inbox'))
+        items.push({
+          userId,
+          kind: 'watch.closed',
+          title: result.sold ? '关注的车辆已成交' : '关注的车辆已流拍',
+          body:
+            result.sold && result.price !== null
+              ? `您关注的 ${lot.title} 竞价结束，成交价 ${yuan(result.price)}。`
+              : `您关注的 ${lot.title} 竞价结束，未成交（流拍）。`,
+          link: lotLink(lot.id),
+          eventKey: `lot-closed:${lot.id}`,
+        });
     await notify(trx, items, now);
   },
 
@@ -95,7 +112,12 @@ export const lotNotices = {
       [
         {
           userId: order.submitted_by,
-          kind: outcome === 'approved' ? 'order.approved' : 'order.returned',
+          kind:
+            outcome === 'approved'
+              ? 'order.approved'
+              : outcome === 'reject'
+                ? 'order.rejected'
+                : 'order.returned',
           title:
             outcome === 'approved'
               ? '车辆已通过审核'

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { notifyManyVia } from '../../db/notify';
 import type { Database, NoticeTable } from '../../db/schema';
 
 /** SQL of the in-app inbox. */
@@ -35,16 +36,59 @@ export function noticesRepo(db: Kysely<Database>) {
           .where('state', '=', 'frozen')
           .execute()
       ).map((r) => r.buyer_id),
-    /** One row per recipient and event; an event written twice stays one row. */
-    insert: (rows: Array<Insertable<NoticeTable>>) =>
+    /** One row per recipient and event; an event written twice stays one row (and is not returned). */
+    insert: async (rows: Array<Insertable<NoticeTable>>) =>
       rows.length === 0
-        ? Promise.resolve()
+        ? []
         : db
             .insertInto('notice')
             .values(rows)
             .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
-            .execute()
-            .then(() => undefined),
+            .returning(['id', 'user_id', 'kind'])
+            .execute(),
+    /** An SMS per notice, due now; the delivery job applies preferences and quiet hours when it sends. */
+    queueSms: (rows: Array<{ id: string; user_id: string }>, now: Date) =>
+      db
+        .insertInto('notice_delivery')
+        .values(
+          rows.map((r) => ({
+            notice_id: r.id,
+            user_id: r.user_id,
+            channel: 'sms' as const,
+            next_at: now,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['notice_id', 'channel']).doNothing())
+        .execute(),
+    announce: (channel: string, payloads: string[]) => notifyManyVia(db, channel, payloads),
+    /** Notices by id for the users given (a process loads only those it has connections for). */
+    byIds: (ids: string[]) =>
+      ids.length ? db.selectFrom('notice').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),
+    unreadCounts: async (userIds: string[]) => {
+      if (!userIds.length) return new Map<string, number>();
+      const rows = await db
+        .selectFrom('notice')
+        .select(['user_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('user_id', 'in', userIds)
+        .where('read_at', 'is', null)
+        .groupBy('user_id')
+        .execute();
+      return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+    },
+    /** How many of these ids are the user's notices (marking someone else's is refused). */
+    ownedCount: async (userId: string, ids: string[]) =>
+      Number(
+        (
+          await db
+            .selectFrom('notice')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('id', 'in', ids)
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     page: async (q: {
       userId: string;
       kinds: string[] | null;

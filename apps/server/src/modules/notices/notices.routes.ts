@@ -1,42 +1,48 @@
 import { notices } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
-import type { NoticeTable } from '../../db/schema';
+import { assertDevCaller } from '../../http/dev-only';
+import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
+import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
+import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
+import { createSmsSender, type NoticeSmsSender } from '../../platform/sms/sms-sender';
 import { currentUser } from '../accounts/auth-check';
+import { registerConsoleNotices } from './console-notices';
+import { lotAlerts } from './lot-alerts';
 import { noticesRepo } from './notices.repo';
+import { fromWirePrefs, toWirePrefs } from './prefs';
+import { prefsRepo } from './prefs.repo';
+import { smsDelivery } from './sms-delivery';
+import { registerUserChannel } from './user-channel';
+import { toWire } from './wire';
 
 const LATEST = 5;
 
-const toWire = (row: Selectable<NoticeTable>): notices.Notice => ({
-  id: row.id,
-  kind: row.kind,
-  kindText: notices.NOTICE_KINDS[row.kind as notices.NoticeKind]?.label ?? '通知',
-  title: row.title,
-  body: row.body,
-  link: row.link,
-  createdAt: new Date(row.created_at).getTime(),
-  read: row.read_at !== null,
-});
-
-const kindsOf = (tab: string) =>
-  tab === 'all'
-    ? null
-    : Object.entries(notices.NOTICE_KINDS)
-        .filter(([, v]) => v.tab === tab)
-        .map(([k]) => k);
-
-/** 站内信: the caller's notices, the unread count the header's bell shows, marking read. */
-export function registerNotices(app: FastifyInstance, ctx: AppContext) {
+/**
+ * 站内信: the caller's notices, the unread count the header's bell shows, marking read, the
+ * preferences; the live user channel and the SMS delivery job (docs/decisions/026-notice-delivery.md).
+ */
+export function registerNotices(
+  app: FastifyInstance,
+  ctx: AppContext,
+  sms: NoticeSmsSender = createSmsSender(ctx),
+) {
   const repo = noticesRepo(ctx.dbh.db);
+  const prefs = prefsRepo(ctx.dbh.db);
+  const delivery = smsDelivery(ctx, sms);
+  addScheduledJob(app, ctx, { name: 'notice-sms', tick: (now) => delivery.tick(now) });
+  const alerts = lotAlerts(ctx);
+  addScheduledJob(app, ctx, { name: 'lot-starting-soon', tick: (now) => alerts.startingSoon(now) });
+  addScheduledJob(app, ctx, { name: 'lot-started', tick: (now) => alerts.started(now) });
+  registerUserChannel(app, ctx);
 
   route(app, notices.noticeList, async ({ pageNum, pageSize, tab, unread }, { request }) => {
     const user = currentUser(request);
     const [{ total, rows }, count] = await Promise.all([
       repo.page({
         userId: user.id,
-        kinds: kindsOf(tab),
+        kinds: notices.kindsOfTab(tab),
         unreadOnly: unread,
         offset: (pageNum - 1) * pageSize,
         limit: pageSize,
@@ -55,7 +61,41 @@ export function registerNotices(app: FastifyInstance, ctx: AppContext) {
     return { count, latest: latest.rows.map(toWire) };
   });
 
-  route(app, notices.noticeRead, async ({ ids, all }, { request }) => ({
-    count: await repo.markRead(currentUser(request).id, all ? null : (ids ?? []), ctx.now()),
-  }));
+  /** Someone else's id (or one that does not exist) refuses the whole request: nothing is marked. */
+  const markRead = async (
+    userId: string,
+    { ids, all }: { ids?: string[] | undefined; all?: boolean | undefined },
+  ) => {
+    if (all) return { count: await repo.markRead(userId, null, ctx.now()) };
+    const wanted = [...new Set(ids ?? [])];
+    if ((await repo.ownedCount(userId, wanted)) !== wanted.length)
+      throw notFound('消息不存在或不属于当前账号');
+    return { count: await repo.markRead(userId, wanted, ctx.now()) };
+  };
+  route(app, notices.noticeRead, async (input, { request }) => markRead(currentUser(request).id, input));
+  registerConsoleNotices(app, ctx, markRead);
+
+  route(app, notices.noticePrefsGet, async (_input, { request }) => {
+    const [row] = await prefs.of([currentUser(request).id]);
+    return toWirePrefs(row);
+  });
+
+  route(app, notices.noticePrefsSave, async (input, { request }) => {
+    const userId = currentUser(request).id;
+    const [current] = await prefs.of([userId]);
+    await prefs.save({ user_id: userId, ...fromWirePrefs(current, input), updated_at: ctx.now() });
+    const [saved] = await prefs.of([userId]);
+    return toWirePrefs(saved);
+  });
+
+  route(app, notices.noticeSmsOutbox, async ({ tel }, { request }) => {
+    assertDevCaller(ctx.env, request);
+    const rows = await smsOutboxRepo(ctx.dbh.db).recent(tel, true);
+    return rows.map((r) => ({
+      tel: r.tel,
+      text: r.text,
+      ref: r.ref ?? '',
+      sentAt: new Date(r.sent_at).getTime(),
+    }));
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { freezeDepositsDirectly, makeBuyer, makeLot, placeBid, setLotEnd } from '../../test/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
@@ -36,6 +36,13 @@ describe('the inbox', () => {
     await freezeDepositsDirectly(t, lotId, [a.id, b.id], `n${lotId}`, 800001);
     expect((await placeBid(t, a.token, lotId, '10000')).status).toBe(200);
     expect((await placeBid(t, b.token, lotId, '10500')).status).toBe(200);
+    // The outbid notice follows b's bid after its commit; read it so that the close's notices stand alone.
+    await vi.waitFor(async () =>
+      expect(
+        (await get<Page>(a.token, '/api/mall-auction/user/notice/list')).data.list.map((n) => n.kind),
+      ).toEqual(['lot.outbid']),
+    );
+    expect((await read(a.token, { all: true })).data.count).toBe(1);
     await setLotEnd(t.ctx.dbh.db, lotId, new Date(Date.now() - 1000));
     await schedulerFor(t.ctx).scheduler.runOnce();
 
@@ -59,9 +66,12 @@ describe('the inbox', () => {
     expect(bell.data.count).toBe(1);
     expect(bell.data.latest[0]?.kind).toBe('lot.lost');
 
-    // Marking: someone else's id changes nothing; one's own is read; 'all' reads the rest.
+    // Marking: someone else's id is refused whole and changes nothing; one's own is read; 'all' reads the rest.
     const foreign = winner.data.list[0]!.id;
-    expect((await read(a.token, { ids: [foreign] })).data.count).toBe(0);
+    const refused = await read(a.token, { ids: [loser.data.list[0]!.id, foreign] });
+    expect(refused.status).toBe(404);
+    expect(refused.msg).toBe('消息不存在或不属于当前账号');
+    expect((await get<Page>(a.token, '/api/mall-auction/user/notice/list')).data.unread).toBe(1);
     expect((await get<Page>(b.token, '/api/mall-auction/user/notice/list')).data.unread).toBe(1);
     expect((await read(a.token, { ids: [loser.data.list[0]!.id] })).data.count).toBe(1);
     expect((await get<Page>(a.token, '/api/mall-auction/user/notice/list?unread=true')).data.total).toBe(0);

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import type { RouteMeta } from '../route-table';
+import { AntdScope, lazyWithAntd } from './antd-scope-lazy';
 import { Breadcrumbs } from './breadcrumbs';
 import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-const BackTop = lazy(() => import('./back-top'));
+const BackTop = lazyWithAntd(() => import('./back-top'));
 
 /** Becomes true on the first scroll past `y` and stays true. */
 function useScrolledPast(y: number) {
@@ -22,23 +23,24 @@ function useScrolledPast(y: number) {
 
 export function MainLayout() {
   const matches = useMatches();
-  const hideFooter = matches.some((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta?.hideFooter);
+  const metas = matches.map((m) => (m.handle as { meta?: RouteMeta } | undefined)?.meta);
+  const hideFooter = metas.some((meta) => meta?.hideFooter);
+  const plain = metas.at(-1)?.plain ?? false;
+  const page = (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
   const scrolled = useScrolledPast(300);
   return (
     <div className="site">
       <SiteHeader />
       <main className="site-main">
         <Breadcrumbs />
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {plain ? page : <AntdScope fallback={<PageLoading />}>{page}</AntdScope>}
       </main>
       {hideFooter ? null : <SiteFooter />}
-      {scrolled ? (
-        <Suspense fallback={null}>
-          <BackTop />
-        </Suspense>
-      ) : null}
+      {scrolled ? <BackTop /> : null}
     </div>
   );
 }

@@ -1,56 +1,56 @@
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover } from 'antd';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useMarkRead, useNoticeBell } from '../../api/notice-queries';
-import { beijing } from '../../components/lots/format';
+import type { notices } from '@chepai/shared';
+import { App, Badge, Popover } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useLiveNotices, useMarkRead, useNoticeBell } from '../../api/notice-queries';
 
-/** The header's bell: unread notices, the latest five, a way to the message centre. */
+// The dropdown's list is fetched when the bell is first opened.
+const NoticePop = lazy(() => import('./notice-pop'));
+
+/** The header's bell: the unread count, kept live by the user channel; the latest five on click. */
 export function NoticeBell() {
   const navigate = useNavigate();
+  const { notification } = App.useApp();
   const [open, setOpen] = useState(false);
   const { data } = useNoticeBell(true);
   const markRead = useMarkRead();
   const count = data?.count ?? 0;
-  const go = (id: string, link: string, read: boolean) => {
+  const go = (n: notices.Notice) => {
     setOpen(false);
-    if (!read) markRead.mutate({ ids: [id] });
-    void navigate(link || '/personalCenter/messages');
+    if (!n.read) markRead.mutate({ ids: [n.id] });
+    void navigate(n.link || '/personalCenter/messages');
   };
-  const content = (
-    <div className="notice-pop" data-testid="notice-pop">
-      {data?.latest.length ? (
-        <ul>
-          {data.latest.map((n) => (
-            <li key={n.id}>
-              <button
-                type="button"
-                className={n.read ? '' : 'unread'}
-                onClick={() => go(n.id, n.link, n.read)}
-              >
-                <b>{n.title}</b>
-                <span>{n.body}</span>
-                <small>{beijing(n.createdAt)}</small>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
-      )}
-      <div className="notice-pop-foot">
-        <Button size="small" type="link" disabled={!count} onClick={() => markRead.mutate({ all: true })}>
-          全部标为已读
-        </Button>
-        <Link to="/personalCenter/messages" onClick={() => setOpen(false)}>
-          查看全部消息
-        </Link>
-      </div>
-    </div>
-  );
+  useLiveNotices(true, (n) => {
+    // The page the notice points to is open (an outbid on the lot being watched): it shows it already.
+    if (n.link && n.link === window.location.pathname) return;
+    notification.info({
+      key: n.id,
+      message: n.title,
+      description: n.body,
+      placement: 'bottomRight',
+      duration: 6,
+      className: 'notice-toast',
+      onClick: () => {
+        notification.destroy(n.id);
+        go(n);
+      },
+    });
+  });
   return (
     <Popover
-      content={content}
+      // antd mounts the overlay on the first open: that is when the dropdown's chunk is fetched.
+      content={
+        <Suspense fallback={<div className="notice-pop" />}>
+          <NoticePop
+            latest={data?.latest ?? []}
+            count={count}
+            onOpen={go}
+            onReadAll={() => markRead.mutate({ all: true })}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      }
       trigger="click"
       open={open}
       onOpenChange={setOpen}

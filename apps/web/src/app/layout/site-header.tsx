@@ -1,22 +1,24 @@
 import { PhoneOutlined } from '@ant-design/icons';
 import { SERVICE_HOURS, SERVICE_PHONE } from '@chepai/shared';
-import { Button, Space } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { switchSession } from '../../lib/session-switch';
 import { useSession } from '../../lib/use-session';
-import { logoutHooks } from './logout-hooks';
+import { lazyWithAntd } from './antd-scope-lazy';
 import { HeaderSearch } from './header-search';
+import { logoutHooks } from './logout-hooks';
 
-const UserMenu = lazy(() => import('./user-menu'));
-const DisposeModal = lazy(() => import('./dispose-modal'));
+// The header itself is plain elements; what uses antd loads when needed, in a scope of its own
+// (docs/decisions/033-a-first-load-without-antd.md).
+const UserMenu = lazyWithAntd(() => import('./user-menu'), <span className="greeting">您好</span>);
+const DisposeModal = lazyWithAntd(() => import('./dispose-modal'));
 // Only sellers need the unit dialogs: their own chunk.
-const UnitDialog = lazy(() =>
-  import('../../features/sellers/components/unit-dialog').then((m) => ({ default: m.UnitDialog })),
-);
-const SellerUnitGate = lazy(() =>
-  import('../../features/sellers/components/seller-unit-gate').then((m) => ({ default: m.SellerUnitGate })),
-);
+const UnitDialog = lazyWithAntd(async () => ({
+  default: (await import('../../features/sellers/components/unit-dialog')).UnitDialog,
+}));
+const SellerUnitGate = lazyWithAntd(async () => ({
+  default: (await import('../../features/sellers/components/seller-unit-gate')).SellerUnitGate,
+}));
 
 const NAV = [
   { to: '/home', label: '首页' },
@@ -55,18 +57,12 @@ export function SiteHeader() {
           </span>
           <span className="topbar-user">
             {user ? (
-              <Suspense fallback={<span className="greeting">您好</span>}>
-                <UserMenu
-                  user={user}
-                  onLogout={() => void logout()}
-                  onSwitchUnit={() => setSwitchOpen(true)}
-                />
-              </Suspense>
+              <UserMenu user={user} onLogout={() => void logout()} onSwitchUnit={() => setSwitchOpen(true)} />
             ) : (
-              <Space size={16}>
+              <span className="topbar-links">
                 <Link to="/login">登录</Link>
                 <Link to="/buyerRegistration">免费注册</Link>
-              </Space>
+              </span>
             )}
           </span>
         </div>
@@ -79,18 +75,18 @@ export function SiteHeader() {
           </span>
         </Link>
         <HeaderSearch />
-        <Space className="header-actions">
+        <div className="header-actions">
           {user ? null : (
-            <Button type="primary" ghost size="large" onClick={() => void navigate('/buyerRegistration')}>
+            <Link to="/buyerRegistration" className="header-button primary">
               竞买人注册
-            </Button>
+            </Link>
           )}
           {user?.role === 'buyer' ? null : (
-            <Button size="large" onClick={() => setRulesOpen(true)}>
+            <button type="button" className="header-button" onClick={() => setRulesOpen(true)}>
               我要处置车辆
-            </Button>
+            </button>
           )}
-        </Space>
+        </div>
       </div>
       <nav className="site-nav">
         <div className="container">
@@ -102,15 +98,13 @@ export function SiteHeader() {
         </div>
       </nav>
       {rulesOpen ? (
-        <Suspense fallback={null}>
-          <DisposeModal loggedIn={Boolean(user)} onOk={dispose} onCancel={() => setRulesOpen(false)} />
-        </Suspense>
+        <DisposeModal loggedIn={Boolean(user)} onOk={dispose} onCancel={() => setRulesOpen(false)} />
       ) : null}
       {user?.role === 'seller' ? (
-        <Suspense fallback={null}>
+        <>
           <UnitDialog open={switchOpen} mode="switch" onClose={() => setSwitchOpen(false)} />
           <SellerUnitGate onLogout={() => void logout()} />
-        </Suspense>
+        </>
       ) : null}
     </header>
   );

@@ -24,7 +24,12 @@ export default function UserMenu({
           items: [
             { key: 'center', label: '个人中心' },
             { key: 'messages', label: '站内信' },
-            ...(user.role === 'buyer' ? [{ key: 'deposits', label: '我的保证金' }] : []),
+            ...(user.role === 'buyer'
+              ? [
+                  { key: 'watchlist', label: '我的关注' },
+                  { key: 'deposits', label: '我的保证金' },
+                ]
+              : []),
             ...(user.role === 'seller' ? [{ key: 'switch', label: '切换账号' }] : []),
             { key: 'logout', label: '退出登录' },
           ],
@@ -32,6 +37,7 @@ export default function UserMenu({
             if (key === 'logout') onLogout();
             else if (key === 'deposits') void navigate('/promiseMoneyReport');
             else if (key === 'messages') void navigate('/personalCenter/messages');
+            else if (key === 'watchlist') void navigate('/personalCenter/watchlist');
             else if (key === 'switch') onSwitchUnit();
             else
               void navigate(

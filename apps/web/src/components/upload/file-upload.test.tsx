@@ -1,6 +1,7 @@
 import type { files } from '@chepai/shared';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, Button, ConfigProvider, Form } from 'antd';
+import { Button, ConfigProvider, Form } from 'antd';
+import { FeedbackProvider } from '../feedback';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,7 +46,7 @@ Object.defineProperty(window, 'matchMedia', {
 
 const Shell = ({ children }: { children: ReactNode }) => (
   <ConfigProvider locale={zhCN}>
-    <App>{children}</App>
+    <FeedbackProvider>{children}</FeedbackProvider>
   </ConfigProvider>
 );
 

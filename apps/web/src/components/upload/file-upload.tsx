@@ -1,12 +1,13 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { files } from '@chepai/shared';
-import { App, Button, Image, Upload } from 'antd';
+import { Button, Image, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { deleteFile, fileUrl, uploadFile } from './upload-api';
 import { deleteConfirm } from './upload-rules';
 import { uploadGate } from './upload-gate';
 import './upload.css';
+import { useFeedback } from '../feedback';
 
 export interface FileUploadProps {
   /** The uploaded files (a Form.Item's value); only finished uploads are in it. */
@@ -38,7 +39,7 @@ export function FileUpload({
   action,
   disabled,
 }: FileUploadProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [inner, setInner] = useState<files.UploadedFile[]>([]);
   const listed = value ?? inner;
   const latest = useRef(listed);

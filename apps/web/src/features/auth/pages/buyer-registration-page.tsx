@@ -131,7 +131,7 @@ export default function BuyerRegistrationPage() {
             name="agree"
             valuePropName="checked"
             wrapperCol={{ offset: 0 }}
-            style={{ paddingLeft: 132 }}
+            className="form-actions"
             rules={rule('agree')}
           >
             <Checkbox>
@@ -145,8 +145,8 @@ export default function BuyerRegistrationPage() {
               </a>
             </Checkbox>
           </Form.Item>
-          <Form.Item style={{ paddingLeft: 132 }}>
-            <Button type="primary" htmlType="submit" loading={busy} style={{ width: 240 }}>
+          <Form.Item className="form-actions">
+            <Button type="primary" htmlType="submit" loading={busy} className="form-submit">
               同意协议并注册
             </Button>
           </Form.Item>

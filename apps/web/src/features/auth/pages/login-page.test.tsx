@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { FeedbackProvider } from '../../../components/feedback';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installMatchMedia } from '../../../testing/antd-jsdom';
@@ -23,14 +23,14 @@ afterEach(() => {
 async function logIn(firstLogin: boolean): Promise<string> {
   vi.mocked(login).mockResolvedValue({ user, firstLogin });
   render(
-    <App>
+    <FeedbackProvider>
       <MemoryRouter initialEntries={['/login']}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
           <Route path="/home" element={<div>home</div>} />
         </Routes>
       </MemoryRouter>
-    </App>,
+    </FeedbackProvider>,
   );
   fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
   fireEvent.change(screen.getByLabelText('密码'), { target: { value: 'Chepai2026' } });

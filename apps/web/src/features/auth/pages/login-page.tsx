@@ -1,5 +1,5 @@
 import { accounts, sellers } from '@chepai/shared';
-import { App, Button, Card, Form, Input, Tabs } from 'antd';
+import { Button, Card, Form, Input, Tabs } from 'antd';
 import { carryTyping, rememberTel } from '../../../lib/remembered-tel';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,9 +9,10 @@ import { login, sendLoginCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
 import { safeRedirect, welcomeText } from '../utils/after-login';
 import '../auth.css';
+import { useFeedback } from '../../../components/feedback';
 
-const passwordLogin = accounts.login.input.options[0];
-const smsLogin = accounts.login.input.options[1];
+const passwordLogin = accounts.loginInput.options[0];
+const smsLogin = accounts.loginInput.options[1];
 
 type Mode = 'password' | 'sms';
 
@@ -32,7 +33,7 @@ export default function LoginPage() {
 function BuyerLogin() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [mode, setMode] = useState<Mode>('password');
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);

@@ -35,7 +35,7 @@ function DepositForLot({ orderId }: { orderId: string }) {
             items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]}
             className="deposit-steps"
           />
-          <Descriptions bordered column={2} size="middle" className="deposit-lot">
+          <Descriptions bordered column={{ xs: 1, sm: 2 }} size="middle" className="deposit-lot">
             <Descriptions.Item label="拍品" span={2}>
               <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>{l.title}</Link>
             </Descriptions.Item>

@@ -1,5 +1,5 @@
 import type { catalog } from '@chepai/shared';
-import { App, Input, Modal, Typography } from 'antd';
+import { Input, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchModelBriefs } from '../../../api/catalog-queries';
@@ -8,9 +8,10 @@ import { CompareView } from '../components/compare-view';
 import { useCompareList } from '../hooks/use-compare-list';
 import { headerNameOf, parseShareIds, shareUrl, type CompareCar } from '../utils/compare-list';
 import '../compare.css';
+import { useFeedback } from '../../../components/feedback';
 
 export default function CarComparePage() {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const compare = useCompareList();
   const { list } = compare;
   const [params, setParams] = useSearchParams();

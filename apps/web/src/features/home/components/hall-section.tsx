@@ -1,6 +1,5 @@
 import { lots } from '@chepai/shared';
 import type { HallName } from '@chepai/shared/contracts/lots';
-import { Empty, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useLotSearch } from '../../../api/lot-search-queries';
 import { LotCard } from '../../../components/lots/lot-card';
@@ -23,7 +22,12 @@ export function HallSection({ hall, count }: { hall: HallName; count: number | u
         </Link>
       </h2>
       {isLoading ? (
-        <Skeleton active />
+        // Four empty cards of the final size, so nothing below moves when the lots arrive.
+        <div className="lot-grid" aria-busy="true" aria-label="加载中">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="lot-card lot-card-placeholder" />
+          ))}
+        </div>
       ) : data?.list.length ? (
         <div className="lot-grid">
           {data.list.map((lot) => (
@@ -31,7 +35,7 @@ export function HallSection({ hall, count }: { hall: HallName; count: number | u
           ))}
         </div>
       ) : (
-        <Empty description="暂无车辆" />
+        <p className="empty-text">暂无车辆</p>
       )}
     </section>
   );

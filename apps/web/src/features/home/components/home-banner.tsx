@@ -1,6 +1,5 @@
-import { Button, Carousel } from 'antd';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 
 const SLIDES = [
   {
@@ -25,33 +24,63 @@ const SLIDES = [
     tone: 'c',
   },
 ];
+const INTERVAL_MS = 5000;
 
+/**
+ * The home carousel: slides that fade every 5 s, paused while pointed at or focused, and dots to
+ * pick one. Hidden slides are inert, so nothing in them takes focus. Plain elements rather than
+ * antd's Carousel (react-slick): the banner is the first thing a phone paints
+ * (docs/decisions/033-a-first-load-without-antd.md).
+ */
 export function HomeBanner() {
-  const navigate = useNavigate();
   const [current, setCurrent] = useState(0);
-  // Fading slides are not cloned, and the hidden ones are inert: no focusable control sits in an
-  // aria-hidden slide.
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = window.setInterval(() => setCurrent((c) => (c + 1) % SLIDES.length), INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, [paused]);
+
   return (
-    <Carousel
-      autoplay
-      autoplaySpeed={5000}
-      effect="fade"
+    <section
       className="home-banner"
-      beforeChange={(_, next) => setCurrent(next)}
+      aria-roledescription="carousel"
+      aria-label="平台推荐"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
     >
       {SLIDES.map((s, i) => (
-        <div key={s.title}>
-          <div className={`banner-slide banner-${s.tone}`} inert={i !== current}>
-            <div className="container">
-              <h2 className="banner-title">{s.title}</h2>
-              <p>{s.text}</p>
-              <Button size="large" type="primary" onClick={() => void navigate(s.to)}>
-                {s.cta}
-              </Button>
-            </div>
+        <div
+          key={s.title}
+          className={`banner-slide banner-${s.tone}${i === current ? ' current' : ''}`}
+          aria-roledescription="slide"
+          aria-label={`${i + 1} / ${SLIDES.length}`}
+          aria-hidden={i !== current}
+          inert={i !== current}
+        >
+          <div className="container">
+            <h2 className="banner-title">{s.title}</h2>
+            <p>{s.text}</p>
+            <Link to={s.to} className="banner-button">
+              {s.cta}
+            </Link>
           </div>
         </div>
       ))}
-    </Carousel>
+      <div className="banner-dots">
+        {SLIDES.map((s, i) => (
+          <button
+            key={s.title}
+            type="button"
+            aria-label={`第 ${i + 1} 张：${s.title}`}
+            aria-current={i === current}
+            className={i === current ? 'current' : undefined}
+            onClick={() => setCurrent(i)}
+          />
+        ))}
+      </div>
+    </section>
   );
 }

@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import { lots } from '@chepai/shared';
 import type { HallName } from '@chepai/shared/contracts/lots';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
 import { useHallCounts } from '../../../api/lot-search-queries';
@@ -61,7 +60,7 @@ export default function HomePage() {
             {(notices?.list ?? []).map((n) => (
               <li key={n.id}>
                 <Link to={`/announcement/details/${n.id}`}>
-                  {n.pinned ? <Tag color="red">置顶</Tag> : null}
+                  {n.pinned ? <span className="tag tag-red">置顶</span> : null}
                   {n.title}
                 </Link>
                 <span className="muted">{dateOnly(n.publishTime)}</span>
@@ -109,7 +108,7 @@ export default function HomePage() {
             <span className="muted">热门搜索：</span>
             {visibleHotKeywords(hot?.list ?? []).map((k) => (
               <Link key={k.id} to={`/searchHall?keyword=${encodeURIComponent(k.wordName)}`}>
-                <Tag color="volcano">{k.wordName}</Tag>
+                <span className="tag tag-volcano">{k.wordName}</span>
               </Link>
             ))}
           </div>

@@ -1,11 +1,16 @@
 import { EyeOutlined, HeartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Countdown } from '../../../components/lots/countdown';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { StatusBadge } from '../../../components/lots/status-badge';
 import { useServerNow } from '../../../lib/server-clock';
+
+// Loaded after the first paint, like the cards' hearts.
+const WatchHeart = lazy(() =>
+  import('../../../components/lots/watch-heart').then((m) => ({ default: m.WatchHeart })),
+);
 
 function Clock({ lot, onElapsed }: { lot: LotDetail; onElapsed: () => void }) {
   const now = useServerNow(1000);
@@ -84,10 +89,15 @@ export function AuctionPanel({
       </dl>
       {children}
       <div className="panel-stats muted">
+        {lot.status <= 4 ? (
+          <Suspense fallback={null}>
+            <WatchHeart orderId={lot.orderId} label />
+          </Suspense>
+        ) : null}
         <span>
           <EyeOutlined /> {lot.views} 次围观
         </span>
-        <span>
+        <span data-testid="watchers">
           <HeartOutlined /> {lot.watchers} 人关注
         </span>
         <span>

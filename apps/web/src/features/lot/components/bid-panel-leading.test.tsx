@@ -1,6 +1,6 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { cleanup, render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { FeedbackProvider } from '../../../components/feedback';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../../lib/session';
@@ -36,9 +36,9 @@ const lotOf = (over: Partial<LotDetail>) =>
 
 const renderIn = (node: React.ReactNode) =>
   render(
-    <App>
+    <FeedbackProvider>
       <MemoryRouter>{node}</MemoryRouter>
-    </App>,
+    </FeedbackProvider>,
   );
 
 beforeAll(installMatchMedia);

@@ -1,10 +1,10 @@
 import type { LiveEvent } from '@chepai/shared';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useLotLive, type LiveStatus } from '../../../lib/live';
+import { useFeedback } from '../../../components/feedback';
 
 /** The part of the lot the live channel moves. */
 export interface LiveLot {
@@ -41,7 +41,7 @@ const fromLot = (lot: LotDetail): Omit<LiveLot, 'connection'> => ({
  */
 export function useLiveLot(lot: LotDetail, asBuyer: boolean): LiveLot {
   const queryClient = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [state, setState] = useState(() => fromLot(lot));
   const leading = useRef(lot.leading);
   useEffect(() => {

@@ -17,11 +17,13 @@ import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
 import { useLiveLot } from '../hooks/use-live-lot';
+import { useViewingLot } from '../../../lib/use-viewing-lot';
 import '../lot.css';
 
 function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
   const user = useSession();
   const live = useLiveLot(lot, user?.role === 'buyer');
+  useViewingLot(user?.role === 'buyer' ? lot.orderId : null);
   const current: LotDetail = {
     ...lot,
     status: live.status,

@@ -1,13 +1,14 @@
 import type { deals } from '@chepai/shared';
-import { App, Button, Checkbox, Form, Input, Modal } from 'antd';
+import { Button, Checkbox, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { downloadContract, useSignCode, useSignContract } from '../../../api/deal-queries';
 import { beijing } from '../../../components/lots/format';
 import { SendCodeButton } from '../../../components/send-code-button';
+import { useFeedback } from '../../../components/feedback';
 
 /** 成交确认书: download it, and sign it online with a code sent to the buyer's own phone. */
 export function ContractCard({ deal }: { deal: deals.DealView }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [open, setOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [form] = Form.useForm<{ code: string; read: boolean }>();

@@ -1,9 +1,10 @@
 import { deals } from '@chepai/shared';
-import { App, Button, DatePicker, Descriptions, Form, Input, Radio } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useArrangePickup } from '../../../api/deal-queries';
 import { beijing } from '../../../components/lots/format';
+import { useFeedback } from '../../../components/feedback';
 
 interface PlanForm {
   pickupDate: Dayjs;
@@ -17,7 +18,7 @@ interface PlanForm {
 
 /** 提车安排: when, who collects, local or out-of-town transfer; changeable until the handover. */
 export function PickupCard({ deal, now }: { deal: deals.DealView; now: number }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const plan = deal.pickupPlan;
   const changeable = deal.stage === 'paying' || deal.stage === 'pickup';
   const [editing, setEditing] = useState(false);

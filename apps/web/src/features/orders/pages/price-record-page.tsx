@@ -45,13 +45,20 @@ export default function PriceRecordPage() {
             dataIndex: 'myTopAmount',
             render: (v: string) => <strong className="money">{yuanText(v)}</strong>,
           },
+          // On a phone: the car, my top bid and the state; the rest from tablet width up.
           {
             title: '当前价',
             dataIndex: 'currentPrice',
+            responsive: ['md'],
             render: (v: string | null) => (v ? yuanText(v) : '—'),
           },
-          { title: '出价时间', dataIndex: 'lastBidTime', render: (v: number) => beijing(v, 'full') },
-          { title: '结束时间', dataIndex: 'endTime', render: (v: number) => beijing(v) },
+          {
+            title: '出价时间',
+            dataIndex: 'lastBidTime',
+            responsive: ['md'],
+            render: (v: number) => beijing(v, 'full'),
+          },
+          { title: '结束时间', dataIndex: 'endTime', responsive: ['md'], render: (v: number) => beijing(v) },
           { title: '状态', key: 'state', render: (_: unknown, r) => stateTag(r) },
         ]}
       />

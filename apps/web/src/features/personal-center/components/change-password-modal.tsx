@@ -1,18 +1,19 @@
 import { accounts } from '@chepai/shared';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NewPasswordFields } from '../../../components/password-fields';
 import { switchSession } from '../../../lib/session-switch';
 import { zodRule } from '../../../lib/zod-rules';
 import { useProfileActions } from '../api/profile-api';
+import { useFeedback } from '../../../components/feedback';
 
 const schema = accounts.updatePwdForm;
 
 /** Change password; every session ends, so the user signs in again with the new one. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const navigate = useNavigate();
   const { updatePassword } = useProfileActions();
   const [busy, setBusy] = useState(false);

@@ -1,9 +1,10 @@
 import { accounts } from '@chepai/shared';
-import { App, Form, Input, Modal, Steps } from 'antd';
+import { Form, Input, Modal, Steps } from 'antd';
 import { useState } from 'react';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { zodRule } from '../../../lib/zod-rules';
 import { useProfileActions } from '../api/profile-api';
+import { useFeedback } from '../../../components/feedback';
 
 const schema = accounts.updateTelForm;
 
@@ -18,7 +19,7 @@ export function ChangePhoneModal({
   currentTel: string;
 }) {
   const [form] = Form.useForm();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const actions = useProfileActions();
   const [step, setStep] = useState(0);
   const [busy, setBusy] = useState(false);

@@ -1,11 +1,13 @@
+import type { CSSProperties } from 'react';
 import { accounts } from '@chepai/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { QueryState } from '../../../components/query-state';
 import { useEffect, useState } from 'react';
 import { zodRule } from '../../../lib/zod-rules';
 import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
 import { RadioGroupField } from '../../../components/radio-group-field';
+import { useFeedback } from '../../../components/feedback';
 
 const schema = accounts.invoiceForm;
 const rule = (f: string) => [zodRule(schema, f)];
@@ -15,7 +17,7 @@ export default function InvoiceInformationPage() {
   const query = useInvoice();
   const user = useUserInfo();
   const { saveInvoice } = useProfileActions();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const invoiceType = Form.useWatch('invoiceType', form) as string | undefined;
@@ -151,7 +153,11 @@ export default function InvoiceInformationPage() {
                 </Form.Item>
               </>
             ) : null}
-            <Form.Item wrapperCol={{ offset: 0 }} style={{ paddingLeft: 120 }}>
+            <Form.Item
+              wrapperCol={{ offset: 0 }}
+              className="form-actions"
+              style={{ '--label-width': '120px' } as CSSProperties}
+            >
               <Button type="primary" htmlType="submit" loading={busy}>
                 保存
               </Button>

@@ -46,7 +46,10 @@ export default function MessagesPage() {
           setTab(k);
           setPage(1);
         }}
-        items={notices.NOTICE_TABS.map((t) => ({ key: t.key, label: t.label }))}
+        items={notices.NOTICE_TABS.filter((t) => t.key !== 'ops').map((t) => ({
+          key: t.key,
+          label: t.label,
+        }))}
       />
       <QueryState isLoading={query.isLoading} error={query.error}>
         {d && d.list.length === 0 ? (

@@ -6,6 +6,7 @@ import '../personal-center.css';
 const BUYER_MENU: Array<{ key: string; label: string; to?: string }> = [
   { key: 'dealCar', label: '我的成交车辆' },
   { key: 'priceRecord', label: '出价记录' },
+  { key: 'watchlist', label: '我的关注' },
   // Without an id the deposit page lists every deposit of the buyer.
   { key: 'promiseMoneyReport', label: '我的保证金', to: '/promiseMoneyReport' },
 ];
@@ -13,6 +14,7 @@ const SELLER_MENU = [{ key: 'auctionOrder', label: '拍卖订单' }];
 const SELLER_TAIL = [{ key: 'collectionInformation', label: '收款信息' }];
 const COMMON_MENU = [
   { key: 'messages', label: '站内信' },
+  { key: 'noticeSettings', label: '消息设置' },
   { key: 'personalInformation', label: '个人信息' },
   { key: 'securitySettings', label: '安全设置' },
   { key: 'invoiceInformation', label: '发票信息' },

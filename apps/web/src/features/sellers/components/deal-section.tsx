@@ -1,5 +1,5 @@
 import { deals } from '@chepai/shared';
-import { Alert, App, Button, DatePicker, Descriptions, Form, Grid, InputNumber, Modal } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Grid, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConfirmReceipt, useSellerDeal } from '../../../api/deal-queries';
@@ -11,6 +11,7 @@ import {
 } from '../../../components/deals/deal-progress';
 import { beijing } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
+import { useFeedback } from '../../../components/feedback';
 
 const SELLER_NEXT: Record<deals.DealStage, string> = {
   signing: '等待买受人签署成交确认书。',
@@ -23,7 +24,7 @@ const SELLER_NEXT: Record<deals.DealStage, string> = {
 
 /** The deal after the hammer as the selling unit sees it: stages, money, the buyer, the handover. */
 export default function DealSection({ orderId }: { orderId: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data: deal } = useSellerDeal(orderId, true);
   const now = useServerNow(1000);
   const compact = !Grid.useBreakpoint().md;

@@ -1,9 +1,10 @@
 import { BankOutlined, CheckCircleFilled } from '@ant-design/icons';
 import type { sellers } from '@chepai/shared';
-import { App, Button, Empty, Modal, Skeleton, Tag } from 'antd';
+import { Button, Empty, Modal, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useSellerActions, useSellerInfo } from '../api/seller-api';
 import '../sellers.css';
+import { useFeedback } from '../../../components/feedback';
 
 interface Props {
   open: boolean;
@@ -17,7 +18,7 @@ interface Props {
 export function UnitDialog({ open, mode, onClose, onLogout }: Props) {
   const query = useSellerInfo(open);
   const { switchUnit } = useSellerActions();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   const current = query.data?.current ?? null;
 

@@ -73,7 +73,7 @@ const complete = (): DisposeValues => ({
 describe('the disposeCar form model', () => {
   it('turns complete values into a submission the contract accepts', () => {
     const input = toSubmitInput(complete());
-    const parsed = disposal.submit.input.parse(input);
+    const parsed = disposal.submitInput.parse(input);
     expect(parsed.documents.map((d) => d.name)).toEqual([
       '机动车登记证书',
       '机动车登记证书',

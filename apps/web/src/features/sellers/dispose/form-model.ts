@@ -207,7 +207,7 @@ export interface FormProblem {
 
 /** Everything the contract would refuse, each with the step where it is fixed. */
 export function problemsOf(v: DisposeValues): FormProblem[] {
-  const parsed = disposal.submit.input.safeParse(toSubmitInput(v));
+  const parsed = disposal.submitInput.safeParse(toSubmitInput(v));
   if (parsed.success) return [];
   const seen = new Set<string>();
   return parsed.error.issues

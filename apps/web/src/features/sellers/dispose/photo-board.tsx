@@ -1,10 +1,12 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { disposal, files } from '@chepai/shared';
-import { App, Button, Progress, Select, Tooltip, Upload } from 'antd';
+import { Button, Progress, Tooltip, Upload } from 'antd';
+import { FormSelect } from '../../../components/form-select';
 import type { UploadProps } from 'antd';
 import { useRef, useState } from 'react';
 import { deleteConfirm, deleteFile, uploadFile, uploadGate } from '../../../components/upload';
 import { missingAngles, moved, nextAngle, type PhotoItem } from './form-model';
+import { useFeedback } from '../../../components/feedback';
 
 const ANGLE_OPTIONS = [
   ...disposal.PHOTO_ANGLES,
@@ -36,7 +38,7 @@ interface Pending {
  * deleting asks first.
  */
 export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const photos = value ?? [];
   const latest = useRef(photos);
   latest.current = photos;
@@ -120,7 +122,7 @@ export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
               />
               {i === 0 && <span className="photo-cover-badge">封面</span>}
             </div>
-            <Select
+            <FormSelect
               size="small"
               className="photo-angle"
               aria-label={`第${i + 1}张照片的角度`}

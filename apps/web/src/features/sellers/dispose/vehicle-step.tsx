@@ -1,5 +1,7 @@
 import { disposal, lots, vinProblem, VIN_MESSAGES, normalizeVin } from '@chepai/shared';
-import { AutoComplete, Col, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { FormAutoComplete, FormSelect } from '../../../components/form-select';
+import { RadioGroupField } from '../../../components/radio-group-field';
 import type { FormInstance } from 'antd';
 import { useBrands, useModelList, useSeriesList, fetchModelBriefs } from '../../../api/catalog-queries';
 import { checkVin } from '../api/dispose-api';
@@ -93,7 +95,7 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
         <Row gutter={16}>
           <Col {...third}>
             <Form.Item name="brandId" label="品牌" rules={[req('请选择品牌')]}>
-              <Select
+              <FormSelect
                 showSearch
                 optionFilterProp="label"
                 placeholder="选择品牌"
@@ -108,7 +110,7 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
           </Col>
           <Col {...third}>
             <Form.Item name="seriesId" label="车系" rules={[req('请选择车系')]}>
-              <Select
+              <FormSelect
                 showSearch
                 optionFilterProp="label"
                 placeholder={brandId ? '选择车系' : '请先选择品牌'}
@@ -121,7 +123,7 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
           </Col>
           <Col {...third}>
             <Form.Item name="modelId" label="车型" rules={[req('请选择车型')]}>
-              <Select
+              <FormSelect
                 showSearch
                 optionFilterProp="label"
                 placeholder={seriesId ? '选择车型' : '请先选择车系'}
@@ -174,7 +176,7 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
         </Col>
         <Col {...third}>
           <Form.Item name="bodyType" label="车身类型" rules={[req('请选择车身类型')]}>
-            <Select options={BODY_OPTIONS} placeholder="请选择" />
+            <FormSelect options={BODY_OPTIONS} placeholder="请选择" />
           </Form.Item>
         </Col>
         <Col {...third}>
@@ -204,12 +206,12 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
         </Col>
         <Col {...third}>
           <Form.Item name="fuelType" label="燃料类型" rules={[req('请选择燃料类型')]}>
-            <Select options={options(lots.FUEL_TYPES)} placeholder="请选择" />
+            <FormSelect options={options(lots.FUEL_TYPES)} placeholder="请选择" />
           </Form.Item>
         </Col>
         <Col {...third}>
           <Form.Item name="transmission" label="变速箱" rules={[req('请填写变速箱')]}>
-            <AutoComplete
+            <FormAutoComplete
               options={options(disposal.TRANSMISSION_HINTS)}
               placeholder="选择或填写，例如 7挡双离合"
               filterOption={(input, option) => String(option?.value ?? '').includes(input)}
@@ -223,12 +225,12 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
         </Col>
         <Col {...third}>
           <Form.Item name="emissionStandard" label="排放标准" rules={[req('请选择排放标准')]}>
-            <Select options={options(disposal.EMISSION_STANDARDS)} placeholder="请选择" />
+            <FormSelect options={options(disposal.EMISSION_STANDARDS)} placeholder="请选择" />
           </Form.Item>
         </Col>
         <Col {...third}>
           <Form.Item name="usageType" label="使用性质" rules={[req('请选择使用性质')]}>
-            <Radio.Group options={options(disposal.USAGE_TYPES)} />
+            <RadioGroupField options={options(disposal.USAGE_TYPES)} />
           </Form.Item>
         </Col>
         <Col {...third}>
@@ -293,7 +295,7 @@ export function VehicleStep({ form, orderId }: { form: FormInstance<DisposeValue
                   : []),
               ]}
             >
-              <Radio.Group options={YES_NO} optionType="button" />
+              <RadioGroupField options={YES_NO} optionType="button" />
             </Form.Item>
           </Col>
         ))}

@@ -1,13 +1,14 @@
 import { sellers } from '@chepai/shared';
-import { Alert, App, Button, Descriptions, Form, Input, Table } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { zodRule } from '../../../lib/zod-rules';
 import { useCollection, useCollectionHistory, useSellerActions } from '../api/seller-api';
 import '../sellers.css';
+import { useFeedback } from '../../../components/feedback';
 
-const schema = sellers.collectionSave.input;
+const schema = sellers.collectionSaveInput;
 const rule = (f: string) => [zodRule(schema, f)];
 
 /**
@@ -18,7 +19,7 @@ export default function CollectionInformationPage() {
   const query = useCollection();
   const history = useCollectionHistory();
   const { saveCollection, sendCollectionCode } = useSellerActions();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,5 +1,5 @@
 import { disposal } from '@chepai/shared';
-import { Alert, App, Button, Form, Popconfirm, Result, Skeleton, Steps } from 'antd';
+import { Alert, Button, Form, Popconfirm, Result, Skeleton, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { beijing } from '../../../components/lots/format';
@@ -21,6 +21,7 @@ import { TermsStep } from '../dispose/terms-step';
 import { VehicleStep } from '../dispose/vehicle-step';
 import '../dispose/dispose.css';
 import '../sellers.css';
+import { useFeedback } from '../../../components/feedback';
 
 const AUTOSAVE_MS = 1500;
 const INITIAL: DisposeValues = {
@@ -45,7 +46,7 @@ type Loaded =
 export default function DisposeCarPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<DisposeValues>();
   const [step, setStep] = useState(0);
   const [, setTick] = useState(0);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Descriptions, Input, Modal, Result, Skeleton, Tag, Timeline } from 'antd';
+import { Alert, Badge, Button, Descriptions, Input, Modal, Result, Skeleton, Tag, Timeline } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
@@ -8,6 +8,7 @@ import { useLotLive } from '../../../lib/live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { useCancelOrder, useSellerOrder } from '../api/order-api';
 import '../sellers.css';
+import { useFeedback } from '../../../components/feedback';
 
 // Only sold lots have a deal to handle: its date and number pickers load with it, not with every order.
 const DealSection = lazy(() => import('../components/deal-section'));
@@ -15,7 +16,7 @@ const DealSection = lazy(() => import('../components/deal-section'));
 /** 订单详情 (seller): where a submission stands, its timeline, figures and result; withdrawal. */
 export default function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { data: order, error, isLoading } = useSellerOrder(orderId);
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
@@ -57,7 +58,7 @@ export default function OrderDetailPage() {
         {order && (
           <>
             <h1 className="order-detail-title">
-              <Tag color="var(--brand)">{order.statusText}</Tag>
+              <Tag color="var(--brand-strong)">{order.statusText}</Tag>
               {order.title}
             </h1>
             <p className="muted">

@@ -1,10 +1,11 @@
 import { sellers } from '@chepai/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/query-state';
 import { zodRule } from '../../../lib/zod-rules';
 import { useSellerActions, useSellerInfo, useSellerInvoice } from '../api/seller-api';
 import '../sellers.css';
+import { useFeedback } from '../../../components/feedback';
 
 const schema = sellers.sellerInvoiceForm;
 const rule = (f: string) => [zodRule(schema, f)];
@@ -13,7 +14,7 @@ const rule = (f: string) => [zodRule(schema, f)];
 export default function SellerInvoicePage() {
   const query = useSellerInvoice();
   const { saveInvoice } = useSellerActions();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const info = useSellerInfo();

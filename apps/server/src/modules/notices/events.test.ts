@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest';
+import { freezeDepositsDirectly, makeBuyer, makeLot, payDeposit, placeBid } from '../../test/bidding-fixture';
+import { gateway, noticeItem, noticeTestApp } from '../../test/notice-kit';
+import { envelope } from '../../test/test-app';
+import { openUserChannel } from '../../test/user-channel-client';
+import { sessions } from '../accounts/sessions';
+import { notify } from './notify';
+import { orderNotices } from './order-notices';
+import { smsDelivery } from './sms-delivery';
+
+// Events outside the deal: a deposit, the outbid rules, the operators' side in the console.
+
+const { t, db, deliveriesOf, noticesOf } = noticeTestApp();
+const item = noticeItem;
+
+describe('deposits', () => {
+  it('a paid deposit tells the buyer it is confirmed, once, and queues the SMS', async () => {
+    const lot = await makeLot(t, { status: 2 });
+    const buyer = await makeBuyer(t);
+    await payDeposit(t, buyer.token, lot);
+    expect(await noticesOf(buyer.id)).toEqual([
+      { kind: 'deposit.confirmed', event_key: `deposit-confirmed:${lot}` },
+    ]);
+    expect((await deliveriesOf(buyer.id)).map((d) => [d.kind, d.state])).toEqual([
+      ['deposit.confirmed', 'pending'],
+    ]);
+    const body = await db()
+      .selectFrom('notice')
+      .select('body')
+      .where('user_id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    expect(body.body).toContain('保证金 ¥1,000.00 已到账并冻结');
+  });
+});
+
+describe('outbid', () => {
+  it('reaches the outbid buyer live; SMS only off the lot page and once per lot per 10 minutes', async () => {
+    const lot = await makeLot(t);
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    await freezeDepositsDirectly(t, lot, [a.id, b.id], `ob${lot}`, 700001);
+    const tab = await openUserChannel(t.baseUrl, a.token);
+    await tab.until((m) => m.type === 'hello');
+    tab.viewing(lot);
+    await vi.waitFor(async () =>
+      expect(
+        await db().selectFrom('live_presence').select('lot_id').where('user_id', '=', a.id).execute(),
+      ).toEqual([{ lot_id: lot }]),
+    );
+    const gw = gateway();
+    const job = smsDelivery(t.ctx, gw);
+    const outbids = async () => (await deliveriesOf(a.id)).filter((d) => d.kind === 'lot.outbid');
+
+    expect((await placeBid(t, a.token, lot, '10000')).status).toBe(200);
+    expect((await placeBid(t, b.token, lot, '10500')).status).toBe(200);
+    await tab.until((m) => m.type === 'notice' && m.notice.kind === 'lot.outbid');
+    expect(tab.notices()[0]?.notice.body).toContain('¥10,500.00');
+    await vi.waitFor(async () => expect(await outbids()).toHaveLength(1));
+    await job.tick(new Date());
+    expect((await outbids())[0]).toMatchObject({ state: 'skipped', note: '用户正在拍品页面' });
+
+    // Off the page: the next outbid goes out by SMS; a third within 10 minutes does not.
+    tab.viewing(null);
+    await vi.waitFor(async () =>
+      expect(
+        await db().selectFrom('live_presence').select('lot_id').where('user_id', '=', a.id).execute(),
+      ).toEqual([]),
+    );
+    for (const [mine, theirs, n] of [
+      ['11000', '11500', 2],
+      ['12000', '12500', 3],
+    ] as const) {
+      expect((await placeBid(t, a.token, lot, mine)).status).toBe(200);
+      expect((await placeBid(t, b.token, lot, theirs)).status).toBe(200);
+      await vi.waitFor(async () => expect(await outbids()).toHaveLength(n));
+      await job.tick(new Date());
+    }
+    expect((await outbids()).map((d) => [d.state, d.note])).toEqual([
+      ['skipped', '用户正在拍品页面'],
+      ['sent', ''],
+      ['skipped', '10分钟内已发送过该拍品的出价提醒'],
+    ]);
+    const aRefs = new Set((await outbids()).map((d) => d.id));
+    expect(gw.sent.filter((m) => aRefs.has(m.ref))).toHaveLength(1);
+    // b was outbid each time a took the lead back: one notice per displacement, never for its own bids.
+    expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(2);
+    await tab.until(() => tab.notices().length === 3);
+    expect(new Set(tab.notices().map((m) => m.notice.id)).size).toBe(3);
+    tab.close();
+  });
+});
+
+describe('the console', () => {
+  /** A staff account with a console session (what the issuer's sign-in ends in). */
+  async function operator(role: 'reviewer' | 'finance') {
+    const user = await db()
+      .insertInto('app_user')
+      .values({ role: 'operator', real_name: `运营${role}` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('operator_role').values({ user_id: user.id, role }).execute();
+    return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
+  }
+  const get = async <T>(token: string, url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    return { status: res.statusCode, ...envelope<T>(res) };
+  };
+
+  it('lists SMS in trouble and retries one; buyers may not look', async () => {
+    const staff = await operator('finance');
+    const user = await makeBuyer(t);
+    const at = new Date('2026-11-25T06:00:00Z');
+    await notify(db(), [item(user.id, 'deal.paymentReceived', 'console-1')], at);
+    await smsDelivery(t.ctx, gateway(1)).tick(at);
+    type List = {
+      total: number;
+      list: Array<{
+        id: string;
+        state: string;
+        attempts: number;
+        lastError: string;
+        tel: string;
+        kindText: string;
+      }>;
+    };
+    const retrying = await get<List>(staff.token, '/api/console/notice/deliveries?state=retrying');
+    const row = retrying.data.list.find((d) => d.lastError === '网关超时' && d.kindText === '款项已到账');
+    expect(row).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(row?.tel).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/notice/deliveries/${row!.id}/retry`,
+      headers: { authorization: staff.token },
+    });
+    expect(retried.statusCode).toBe(200);
+    await smsDelivery(t.ctx, gateway()).tick(new Date());
+    expect((await deliveriesOf(user.id))[0]).toMatchObject({ state: 'sent', note: '运营人员重试' });
+    // Sent now: a second retry has nothing to retry.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/notice/deliveries/${row!.id}/retry`,
+      headers: { authorization: staff.token },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(envelope(again).msg).toBe('投递记录不存在或已发送');
+    expect((await get(user.token, '/api/console/notice/deliveries')).status).toBe(403);
+    expect((await get(staff.token, '/api/console/notice/deliveries?state=lost')).status).toBe(400);
+  });
+
+  it('tells reviewers of a new submission, live in the console, and lets them mark it read', async () => {
+    const reviewer = await operator('reviewer');
+    const tab = await openUserChannel(t.baseUrl, reviewer.token);
+    await tab.until((m) => m.type === 'hello');
+    await db()
+      .transaction()
+      .execute((trx) =>
+        orderNotices.submitted(trx, { id: '4242', title: '测试车辆', submitCount: 1 }, new Date()),
+      );
+    await tab.until((m) => m.type === 'notice' && m.notice.kind === 'ops.newSubmission');
+    const list = await get<{ unread: number; list: Array<{ id: string; title: string }> }>(
+      reviewer.token,
+      '/api/console/notice/list',
+    );
+    expect(list.data.unread).toBe(1);
+    expect(list.data.list[0]?.title).toBe('新的处置车辆待审核');
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/console/notice/read',
+      headers: { authorization: reviewer.token },
+      payload: { ids: [list.data.list[0]!.id] },
+    });
+    expect(envelope<{ count: number }>(read).data.count).toBe(1);
+    tab.close();
+  });
+});

@@ -1,0 +1,19 @@
+import { fenToYuanString, notices } from '@chepai/shared';
+import type { Selectable } from 'kysely';
+import type { NoticeTable } from '../../db/schema';
+
+/** A notice row as the inbox, the bell and the user channel send it. */
+export const toWire = (row: Selectable<NoticeTable>): notices.Notice => ({
+  id: row.id,
+  kind: row.kind,
+  kindText: notices.noticePolicy(row.kind).label,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  createdAt: new Date(row.created_at).getTime(),
+  read: row.read_at !== null,
+});
+
+/** Fen as the notices write money: ¥10,500.00. */
+export const yuan = (fen: number) =>
+  `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;

@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
+
+// The first load of a page is a chain: the entry, then (once it runs and the router matches the
+// address) the page's chunk and the antd scope with what they import. This plugin writes a small
+// script, loaded from <head> before the entry, that adds <link rel="modulepreload"> for the chunks
+// of the page at the address, so the browser fetches them beside the entry instead of after it
+// (docs/decisions/033-a-first-load-without-antd.md). Only the mall's index.html gets it.
+
+interface TableRoute {
+  path: string;
+  index?: boolean;
+  meta: { plain?: boolean };
+  page?: () => unknown;
+  sellerPage?: () => unknown;
+  children?: TableRoute[];
+}
+
+/** The route table, read as data: its page loaders are never called, only their source read. */
+async function loadRouteTable(file: string): Promise<TableRoute[]> {
+  const js = await transformWithEsbuild(fs.readFileSync(file, 'utf8'), file, { loader: 'ts' });
+  const mod = (await import(`data:text/javascript;base64,${Buffer.from(js.code).toString('base64')}`)) as {
+    layoutRoutes: TableRoute[];
+    bareRoutes: TableRoute[];
+  };
+  return [...mod.layoutRoutes, ...mod.bareRoutes];
+}
+
+/** `() => import('../features/x/pages/y')` → the absolute file it loads. */
+function loaderTarget(loader: (() => unknown) | undefined, dir: string): string | null {
+  const spec = loader && /import\(["']([^"']+)["']\)/.exec(loader.toString())?.[1];
+  if (!spec) return null;
+  const base = path.resolve(dir, spec);
+  return ['.tsx', '.ts'].map((ext) => base + ext).find((f) => fs.existsSync(f)) ?? null;
+}
+
+/** A route path of the table as a regular expression over location.pathname. */
+export function pathPattern(full: string): string {
+  const body = full
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => {
+      if (seg === '*') return '(?:/.*)?';
+      if (/^:\w+\?$/.test(seg)) return '(?:/[^/]+)?';
+      if (seg.startsWith(':')) return '/[^/]+';
+      return `/${seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return `^${body}/?$`;
+}
+
+export function routePreload(webRoot: string): Plugin {
+  let file = '';
+  let code = '';
+  return {
+    name: 'chepai:route-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(_html, ctx) {
+        if (!ctx.bundle || path.resolve(ctx.filename) !== path.join(webRoot, 'index.html')) return;
+        const appDir = path.join(webRoot, 'src/app');
+        const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (c: Rollup.OutputChunk | undefined, seen = new Set<string>()) => {
+          if (!c || seen.has(c.fileName)) return seen;
+          seen.add(c.fileName);
+          for (const dep of c.imports) closure(byFile.get(dep), seen);
+          return seen;
+        };
+        const entry = closure(ctx.chunk);
+        const scope = closure(byModule.get(path.join(appDir, 'antd-scope.tsx')));
+        const filesOf = (loaders: Array<(() => unknown) | undefined>, plain: boolean) => {
+          const files = new Set(plain ? [] : scope);
+          for (const l of loaders)
+            for (const f of closure(byModule.get(loaderTarget(l, appDir)))) files.add(f);
+          return [...files].filter((f) => !entry.has(f)).sort();
+        };
+        const rows: Array<[string, string[], string[]]> = [];
+        const walk = (routes: TableRoute[], parent: string, loaders: TableRoute[]) => {
+          for (const r of routes) {
+            const full = r.index ? parent : `${parent}/${r.path}`;
+            const chain = [...loaders, r];
+            if (r.page) {
+              const buyer = filesOf(
+                chain.map((x) => x.page),
+                Boolean(r.meta.plain),
+              );
+              const seller = filesOf(
+                chain.map((x) => x.sellerPage ?? x.page),
+                Boolean(r.meta.plain),
+              );
+              rows.push([pathPattern(full), buyer, seller]);
+            }
+            if (r.children) walk(r.children, full, chain);
+          }
+        };
+        walk(await loadRouteTable(path.join(appDir, 'route-table.ts')), '', []);
+        // Files once, rows by index: the script is on every first load, so it stays small.
+        const names = [...new Set(rows.flatMap(([, b, s]) => [...b, ...s]))];
+        const table = rows.map(([p, b, s]) => [
+          p,
+          b.map((f) => names.indexOf(f)),
+          s.map((f) => names.indexOf(f)),
+        ]);
+        // Plain ES5 so that it runs before anything else, in any browser; modules preload as modules.
+        code =
+          `(function(){var n=${JSON.stringify(names)},t=${JSON.stringify(table)},p=location.pathname,s=false;` +
+          `try{s=localStorage.getItem('role')==='seller'}catch(e){}` +
+          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var f=t[i][s?2:1];` +
+          `for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
+          `l.href='/'+n[f[j]];document.head.appendChild(l)}break}})();\n`;
+        file = `assets/route-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+        return [{ tag: 'script', attrs: { src: `/${file}` }, injectTo: 'head' }];
+      },
+    },
+    writeBundle(options) {
+      if (file) fs.writeFileSync(path.join(options.dir ?? path.join(webRoot, 'dist'), file), code);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { watchlist } from '@chepai/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../lib/api';
+
+// 我的关注 (docs/product.md#15-notices): the hearts on lot cards and the lot page, the watchlist page.
+
+const key = ['watch'] as const;
+
+/** Every lot the signed-in user watches; one request per session shared by all hearts on a page. */
+export const useWatchIds = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...key, 'ids'],
+    queryFn: async () => new Set(await callApi(watchlist.watchIds, {}, { silent: true })),
+    enabled,
+    staleTime: 60_000,
+  });
+
+export const useWatchList = (pageNum: number) =>
+  useQuery({
+    queryKey: [...key, 'list', pageNum],
+    queryFn: () => callApi(watchlist.watchList, { pageNum, pageSize: 10 }),
+    placeholderData: keepPreviousData,
+    // Prices of lots that are not on a live socket catch up every half minute.
+    refetchInterval: 30_000,
+  });
+
+export function useToggleWatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { orderId: string; watch: boolean }) => callApi(watchlist.watch, input),
+    onSuccess: (res, { orderId }) => {
+      qc.setQueryData<Set<string>>([...key, 'ids'], (old) => {
+        const next = new Set(old);
+        if (res.watching) next.add(orderId);
+        else next.delete(orderId);
+        return next;
+      });
+      // The lot page's figure is the real count.
+      qc.setQueryData<{ watchers: number }>(['lot', orderId], (old) =>
+        old ? { ...old, watchers: res.watchers } : old,
+      );
+      void qc.invalidateQueries({ queryKey: [...key, 'list'] });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { FeedbackProvider, useFeedback, type Feedback } from './feedback';

@@ -1,0 +1,112 @@
+import type { notices } from '@chepai/shared';
+import { describe, expect, it } from 'vitest';
+import { createUserChannel } from './user-channel';
+
+class FakeSocket {
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  sent: string[] = [];
+  closed = false;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+  receive(m: object) {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+}
+
+const notice = (id: string): notices.Notice => ({
+  id,
+  kind: 'lot.outbid',
+  kindText: '出价被超越',
+  title: '您的出价已被超越',
+  body: '…',
+  link: '/carAuction/carAuctionDetail/1',
+  createdAt: 1,
+  read: false,
+});
+
+function harness(token: string | null = 'tok') {
+  const sockets: FakeSocket[] = [];
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  const got: notices.UserChannelMessage[] = [];
+  const channel = createUserChannel({
+    token: () => token,
+    location: { protocol: 'https:', host: 'mall.example' },
+    socket: (url, protocols) => {
+      const s = new FakeSocket(url, protocols);
+      sockets.push(s);
+      return s;
+    },
+    schedule: (fn, ms) => timers.push({ fn, ms }),
+    cancel: () => undefined,
+  });
+  channel.subscribe((m) => got.push(m));
+  return { channel, sockets, timers, got };
+}
+
+describe('the user channel', () => {
+  it('connects with the session as a subprotocol and passes notices, the count and hello on', () => {
+    const { channel, sockets, got } = harness();
+    channel.start();
+    expect(sockets[0]?.url).toBe('wss://mall.example/api/live/me');
+    expect(sockets[0]?.protocols).toEqual(['chepai.live', 'bearer.tok']);
+    sockets[0]!.onopen?.();
+    sockets[0]!.receive({ type: 'hello', unread: 2 });
+    sockets[0]!.receive({ type: 'notice', notice: notice('7'), unread: 3, popup: true });
+    sockets[0]!.receive({ type: 'unread', unread: 0 });
+    sockets[0]!.receive({ type: 'error', message: '请先登录' });
+    expect(got.map((m) => m.type)).toEqual(['hello', 'notice', 'unread']);
+  });
+
+  it('reconnects with back-off and shows a notice once however often it comes', () => {
+    const { channel, sockets, timers, got } = harness();
+    channel.start();
+    sockets[0]!.receive({ type: 'notice', notice: notice('7'), unread: 1, popup: true });
+    sockets[0]!.close();
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+    timers[0]!.fn();
+    sockets[1]!.onopen?.();
+    sockets[1]!.receive({ type: 'notice', notice: notice('7'), unread: 1, popup: true });
+    sockets[1]!.receive({ type: 'notice', notice: notice('8'), unread: 2, popup: true });
+    expect(
+      got.filter((m) => m.type === 'notice').map((m) => (m.type === 'notice' ? m.notice.id : '')),
+    ).toEqual(['7', '8']);
+  });
+
+  it('tells the server which lot page is open, again after a reconnect', () => {
+    const { channel, sockets, timers } = harness();
+    channel.start();
+    sockets[0]!.onopen?.();
+    channel.view('42');
+    expect(sockets[0]!.sent).toEqual(['{"type":"viewing","orderId":"42"}']);
+    sockets[0]!.close();
+    timers[0]!.fn();
+    sockets[1]!.onopen?.();
+    expect(sockets[1]!.sent).toEqual(['{"type":"viewing","orderId":"42"}']);
+    channel.view(null);
+    expect(sockets[1]!.sent.at(-1)).toBe('{"type":"viewing","orderId":null}');
+  });
+
+  it('opens nothing without a session, and stops for good', () => {
+    const anon = harness(null);
+    anon.channel.start();
+    expect(anon.sockets).toHaveLength(0);
+    const { channel, sockets, timers } = harness();
+    channel.start();
+    channel.stop();
+    expect(sockets[0]!.closed).toBe(true);
+    expect(timers).toHaveLength(0);
+  });
+});

@@ -1,0 +1,24 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/**
+ * axe-core (WCAG 2.1 A/AA and best practices) on the page as it is: each serious or critical
+ * violation as a line naming `label` and up to five offending elements.
+ */
+export async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  // Let entrance animations (antd motion) settle so colours are measured at rest.
+  await page.waitForTimeout(400);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label} ${v.impact} ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.html.slice(0, 160)}\n      ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+          .join('\n'),
+    );
+}
