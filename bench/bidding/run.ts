@@ -1,78 +1,32 @@
 /**
- * Bidding benchmark: one hot lot, N concurrent bidders over HTTP against a real server process on
- * the PostgreSQL server. Phase 1 saturates (no think time): accepted bids/s and accept latency.
- * Phases 2 and 3 offer half and a quarter of that rate: p50 / p99 below saturation. Then pgbench runs the bare SQL
- * of one bid (lock + update the lot, insert the bid) on the same server: the database's ceiling.
+ * Bidding benchmark: N concurrent bidders over HTTP against a real server process, bidding on one
+ * lot or spread over many. The headline puts the engine beside two ceilings measured with the same
+ * client in the same run: a route that touches no database, and one `select 1` per request.
  *
- *   npx tsx bench/bidding/run.ts    (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10)
+ *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
+ *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10)
+ *
+ * For each lot count: saturation (no think time), then half and a quarter of that request rate
+ * (p50 / p99 below saturation); for the first lot count also a bidding war at the minimum. On
+ * PostgreSQL, pgbench then runs the bare SQL of one bid: a secondary figure.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
-import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
-import { startServerProcess } from '../../apps/server/src/test/server-process';
+import { acceptedPerSecond, bidStorm, getCeiling, report, requestsPerSecond } from '../support/bid-load';
+import { benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const { values: args } = parseArgs({
+  options: { lots: { type: 'string', default: '1' }, db: { type: 'string', default: 'pg' } },
+});
+const LOT_COUNTS = (args.lots ?? '1').split(',').map(Number);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-interface Phase {
-  accepted: number[];
-  refused: number[];
-  seconds: number;
-}
-
-/**
- * `ascending`: every request carries a new, globally increasing amount (each is meant to be the new
- * high bid; refusals come only from requests overtaking each other) — the engine's accept ceiling.
- * `minimum`: every client bids the minimum it last heard of — a bidding war, nearly all refused.
- */
-type Workload = 'ascending' | 'minimum';
-let ladder = 0;
-
-async function storm(
-  client: ReturnType<typeof jsonClient>,
-  lot: string,
-  tokens: string[],
-  seconds: number,
-  thinkMs: number,
-  workload: Workload,
-): Promise<Phase> {
-  const accepted: number[] = [];
-  const refused: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    tokens.map(async (token, n) => {
-      let next = 10_000 * 100;
-      for (let i = 0; performance.now() < until; i++) {
-        if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
-        const amount =
-          workload === 'ascending' ? 10_000 * 100 + ladder++ * 500 * 100 : next + ((n + i) % 3) * 500 * 100;
-        const t0 = performance.now();
-        const { body } = await client.post<{
-          code: number;
-          data: { minNextBid?: string; state?: { minNextBid: string } };
-        }>(
-          '/api/mall-auction/buyer/auc_order/bid',
-          { orderId: lot, amount: (amount / 100).toFixed(2) },
-          { authorization: token },
-        );
-        const took = performance.now() - t0;
-        const min = body.data.state?.minNextBid ?? body.data.minNextBid;
-        if (min) next = Math.round(Number(min) * 100);
-        (body.code === 200 ? accepted : refused).push(took);
-      }
-    }),
-  );
-  return { accepted, refused, seconds: (performance.now() - started) / 1000 };
-}
 
 function pgbenchCeiling(url: string, lot: string, clients: number, seconds: number): number {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bid-pgbench-')), 'bid.sql');
@@ -90,94 +44,97 @@ COMMIT;
     ['-n', '-f', script, '-c', String(clients), '-j', '2', '-T', String(seconds), url],
     { encoding: 'utf8' },
   );
-  const tps = /tps = ([\d.]+)/.exec(out)?.[1];
-  return Number(tps);
-}
-
-function report(label: string, p: Phase) {
-  const all = [...p.accepted, ...p.refused];
-  console.log(
-    `${label}: ${(p.accepted.length / p.seconds).toFixed(0)} accepted bids/s, ${(all.length / p.seconds).toFixed(0)} bid requests/s ` +
-      `(${p.refused.length} refused as outbid/stale); accept latency p50 ${pct(p.accepted, 50).toFixed(1)} ms, p99 ${pct(p.accepted, 99).toFixed(1)} ms; ` +
-      `all requests p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms`,
-  );
+  return Number(/tps = ([\d.]+)/.exec(out)?.[1]);
 }
 
 async function main() {
-  const { dbh, url, drop } = await createScratchDb(SERVER, 'chepai_bench_bid', 10);
-  const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
-  let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
+  const bench = await benchDatabase(args.db === 'pglite' ? 'pglite' : 'pg', 'chepai_bench_bid');
   try {
-    const lot = await makeLot(
-      { ctx },
-      { end_time: new Date(Date.now() + 3600_000), extend_window_sec: 60, extend_step_sec: 60 },
+    const lotSets: string[][] = [];
+    for (const n of LOT_COUNTS)
+      lotSets.push(await bench.lots(n, { end_time: new Date(Date.now() + 3600_000) }));
+    const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
+    const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
+    const server = await bench.start();
+    console.log(
+      `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
     );
-    const ceilingLot = await makeLot({ ctx }, { end_time: new Date(Date.now() + 3600_000) });
-    server = await startServerProcess(url, { NODE_ENV: 'production', LOG_LEVEL: 'error' });
-    const tokens: string[] = [];
-    for (let i = 0; i < BIDDERS; i++) {
-      const b = await makeBuyer({ ctx });
-      tokens.push(b.token);
+    const client = jsonClient(server.url);
+    const ceilings = async () => ({
+      live: await getCeiling(client, '/api/health/live', BIDDERS, SECONDS),
+      health: await getCeiling(client, '/api/health', BIDDERS, SECONDS),
+    });
+    // Warm-up (JIT, pool connections, session cache), not measured.
+    await getCeiling(client, '/api/health', BIDDERS, 2);
+    await bidStorm(client, [ceilingLot], tokens, 2, 0, 'ascending');
+    const before = await ceilings();
+    const results = [];
+    for (const [k, lots] of lotSets.entries()) {
+      const name = `${lots.length} lot${lots.length > 1 ? 's' : ''}`;
+      const saturated = await bidStorm(client, lots, tokens, SECONDS, 0, 'ascending');
+      report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
+      const below: Record<number, number> = {};
+      for (const share of [0.5, 0.25]) {
+        const offered = requestsPerSecond(saturated) * share;
+        const phase = await bidStorm(client, lots, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
+        report(
+          `${name}, below saturation at ${share * 100}% (~${offered.toFixed(0)} requests/s offered)`,
+          phase,
+        );
+        below[share] = pct(phase.accepted, 99);
+      }
+      if (k === 0) {
+        const war = await bidStorm(client, lots, tokens, SECONDS, 0, 'minimum');
+        report(`${name}, saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
+      }
+      results.push({ name, rate: acceptedPerSecond(saturated), p99at50: below[0.5], p99at25: below[0.25] });
     }
-    // Deposits straight into the ledger (the payment flow is not what is measured here).
-    const users = await dbh.db.selectFrom('app_user').select('id').execute();
-    await freezeDepositsDirectly(
-      { ctx },
-      lot,
-      users.map((u) => u.id),
-      'BENCH',
-      100_000,
+    const after = await ceilings();
+    client.close();
+    await server.stop();
+    const live = (before.live.perSecond + after.live.perSecond) / 2;
+    const health = (before.health.perSecond + after.health.perSecond) / 2;
+    const first = results[0]?.rate ?? NaN;
+    console.log(`\nheadline (same server, same client, ${BIDDERS} connections, ${SECONDS} s phases):`);
+    console.log(
+      `  no-database ceiling (GET /api/health/live): ${live.toFixed(0)} req/s (before ${before.live.perSecond.toFixed(0)}, after ${after.live.perSecond.toFixed(0)})`,
     );
     console.log(
-      `hot lot ${lot}, ${BIDDERS} bidders with deposits, server process on PostgreSQL ${new URL(url).pathname.slice(1)}, ${os.cpus().length} CPUs`,
+      `  select 1 ceiling (GET /api/health): ${health.toFixed(0)} req/s (before ${before.health.perSecond.toFixed(0)}, after ${after.health.perSecond.toFixed(0)})`,
     );
-
-    const client = jsonClient(server.url);
-    const saturated = await storm(client, lot, tokens, SECONDS, 0, 'ascending');
-    report(`saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
-    // Below saturation: the same clients with think time, offering half and a quarter of the saturated request rate.
-    for (const share of [0.5, 0.25]) {
-      const offered = ((saturated.accepted.length + saturated.refused.length) / saturated.seconds) * share;
-      const below = await storm(client, lot, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
-      report(
-        `below saturation at ${share * 100}%, ascending (~${offered.toFixed(0)} requests/s offered)`,
-        below,
+    for (const r of results)
+      console.log(
+        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / health).toFixed(2)} × select 1, ${(r.rate / live).toFixed(2)} × no database, ${(r.rate / first).toFixed(2)} × ${results[0]?.name}; accept p99 ${r.p99at50?.toFixed(1)} ms at 50 %, ${r.p99at25?.toFixed(1)} ms at 25 %`,
+      );
+    console.log(
+      '  targets: 1 lot ≥ 0.9 × select 1; 100 lots ≥ 0.8 × 1 lot; p99 ≤ 30 ms at 50 %, ≤ 15 ms at 25 %',
+    );
+    if (bench.url) {
+      await sleep(500);
+      const stats = await sql<{ upd: string; hot: string }>`
+        select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
+        bench.db(),
+      );
+      const { upd, hot } = stats.rows[0] ?? { upd: '0', hot: '0' };
+      console.log(
+        `lot row updates: ${upd}, of which HOT: ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
+      );
+      const ceiling = pgbenchCeiling(bench.url, ceilingLot, 50, SECONDS);
+      console.log(
+        `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${(first / ceiling).toFixed(2)}`,
       );
     }
-    const war = await storm(client, lot, tokens, SECONDS, 0, 'minimum');
-    report(`saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
-    client.close();
-    // The server's backends report their table statistics when they exit.
-    await server.stop();
-    server = null;
-    await sleep(500);
-    const stats = await sql<{
-      upd: string;
-      hot: string;
-    }>`select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
-      dbh.db,
-    );
-    const { upd, hot } = stats.rows[0] ?? { upd: '0', hot: '0' };
     console.log(
-      `lot row updates: ${upd}, of which HOT (no index touched): ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
+      `load average after: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')}`,
     );
-
-    const ceiling = pgbenchCeiling(url, ceilingLot, 50, SECONDS);
-    const ours = saturated.accepted.length / saturated.seconds;
-    const txs = (saturated.accepted.length + saturated.refused.length) / saturated.seconds;
-    console.log(`pgbench ceiling (bare SQL of one bid, 50 clients, one lot): ${ceiling.toFixed(0)} tps`);
-    console.log(
-      `ours ÷ ceiling: accepted bids ${(ours / ceiling).toFixed(2)}, bid transactions ${(txs / ceiling).toFixed(2)} (target ≥ 0.5)`,
-    );
-    const bids = await dbh.db
-      .selectFrom('bid')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('lot_id', '=', lot)
-      .executeTakeFirstOrThrow();
-    console.log(`bids stored on the hot lot: ${bids.n}`);
   } finally {
-    await server?.stop();
-    await drop();
+    await bench.drop();
   }
 }
 

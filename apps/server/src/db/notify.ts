@@ -23,3 +23,11 @@ export async function notifyManyVia(
   const calls = payloads.map((p) => notifyCall(channel, p));
   await sql`select ${sql.join(calls)}`.execute(db);
 }
+
+/**
+ * One expression that sends every payload on the channel, in order, to select inside a statement of
+ * the caller's transaction: one parameter however many there are (a select list would stop at
+ * PostgreSQL's 1,664 columns, and every column is a parameter to parse).
+ */
+export const notifyAllCall = (channel: string, payloads: string[]): RawBuilder<number> =>
+  sql<number>`(select count(pg_notify(${channel}, p)) from json_array_elements_text(${JSON.stringify(payloads)}::json) as p)`;

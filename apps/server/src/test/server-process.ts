@@ -6,15 +6,24 @@ import { freePort } from './free-port';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
-/** A real server process (node --import tsx main.ts) on a PostgreSQL database. */
-export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}) {
+/**
+ * A real server process (node --import tsx main.ts) on a PostgreSQL database, or — with
+ * `databaseUrl` null — on the embedded database in `env.DATA_DIR`. `nodeArgs` go to node (a bench's
+ * `--cpu-prof`).
+ */
+export async function startServerProcess(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
-      ...process.env,
+      ...inherited,
       NODE_ENV: 'development',
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-proc-')),

@@ -13,6 +13,7 @@ export interface StormClient {
 export interface Acknowledged {
   /** The server that acknowledged it. */
   via: string;
+  orderId: string;
   buyerId: string;
   seq: number;
   amount: string;
@@ -45,21 +46,27 @@ export async function bidOverHttp(
 
 /**
  * Every client bids the minimum next amount it last heard of (sometimes with a proxy maximum),
- * `attempts` times or until the auction has ended. Returns every acknowledged bid.
+ * `attempts` times or until the auction has ended. Over several lots, attempt `i` of client `n`
+ * goes to lot `(n + i) mod lots`, so every batch spans lots. Returns every acknowledged bid.
  */
 export async function runStorm(
   clients: StormClient[],
-  orderId: string,
+  lots: string | string[],
   attempts: number,
   startMin: string,
   pickBase?: (c: StormClient, i: number) => string,
 ) {
+  const orderIds = typeof lots === 'string' ? [lots] : lots;
   const acknowledged: Acknowledged[] = [];
   const reasons = new Map<string, number>();
   await Promise.all(
     clients.map(async (c, n) => {
-      let next = startMin;
-      for (let i = 0; i < attempts; i++) {
+      const nextOf = new Map<string, string>();
+      const ended = new Set<string>();
+      for (let i = 0; i < attempts && ended.size < orderIds.length; i++) {
+        const orderId = orderIds[(n + i) % orderIds.length] as string;
+        if (ended.has(orderId)) continue;
+        const next = nextOf.get(orderId) ?? startMin;
         // Jump 0–3 increments above the minimum (500 元 in the fixtures); every fifth bid carries a proxy maximum.
         const amount = fenToYuanString(yuanStringToFen(next) + ((n * 7 + i * 3) % 4) * 50_000);
         const proxy = (n + i) % 5 === 0 ? fenToYuanString(yuanStringToFen(amount) + 3 * 50_000) : undefined;
@@ -71,14 +78,15 @@ export async function runStorm(
           if (answer.data.bid)
             acknowledged.push({
               via: base,
+              orderId,
               buyerId: c.buyerId,
               seq: answer.data.bid.seq,
               amount: answer.data.bid.amount,
             });
-          next = answer.data.state?.minNextBid ?? next;
+          nextOf.set(orderId, answer.data.state?.minNextBid ?? next);
         } else if (answer.code === 409) {
-          if (answer.msg === '拍卖已结束') break;
-          next = answer.data.minNextBid ?? next;
+          if (answer.msg === '拍卖已结束') ended.add(orderId);
+          nextOf.set(orderId, answer.data.minNextBid ?? next);
         }
       }
     }),
@@ -103,7 +111,7 @@ export async function checkStormInvariants(
   bids.forEach((b, i) => i > 0 && expect(Number(b.amount)).toBeGreaterThan(Number(bids[i - 1]?.amount)));
   // Every acknowledged bid is in the database as answered.
   const bySeq = new Map(bids.map((b) => [b.seq, b]));
-  for (const a of acknowledged) {
+  for (const a of acknowledged.filter((x) => x.orderId === orderId)) {
     const row = bySeq.get(a.seq);
     expect(row?.bidder_id).toBe(a.buyerId);
     expect(fenToYuanString(Number(row?.amount))).toBe(a.amount);

@@ -17,29 +17,34 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
   let ctx: AppContext;
   let a: Awaited<ReturnType<typeof startServerProcess>>;
   let b: Awaited<ReturnType<typeof startServerProcess>>;
+  let url = '';
 
   beforeAll(async () => {
     const test = await createTestDb();
     ({ dbh, drop } = test);
     ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
-    [a, b] = await Promise.all([startServerProcess(test.url ?? ''), startServerProcess(test.url ?? '')]);
+    url = test.url ?? '';
+    [a, b] = await Promise.all([startServerProcess(url), startServerProcess(url)]);
   }, 180_000);
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await drop();
   });
 
-  async function registered(count: number, lot: string, base: string): Promise<StormClient[]> {
+  /** `count` new buyers, each with a deposit paid through the payment flow on every lot. */
+  async function registered(count: number, lots: string | string[], base: string): Promise<StormClient[]> {
     const clients: StormClient[] = [];
     for (let i = 0; i < count; i++) {
       const buyer = await makeBuyer({ ctx });
-      const res = await fetch(`${base}/api/mall-auction/buyer/auc_order/deposit`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: buyer.token },
-        body: JSON.stringify({ orderId: lot }),
-      });
-      const { data } = (await res.json()) as { data: { paymentNo: string } };
-      await fetch(`${base}/api/dev/payments/${data.paymentNo}/succeed`, { method: 'POST' });
+      for (const lot of typeof lots === 'string' ? [lots] : lots) {
+        const res = await fetch(`${base}/api/mall-auction/buyer/auc_order/deposit`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: buyer.token },
+          body: JSON.stringify({ orderId: lot }),
+        });
+        const { data } = (await res.json()) as { data: { paymentNo: string } };
+        await fetch(`${base}/api/dev/payments/${data.paymentNo}/succeed`, { method: 'POST' });
+      }
       clients.push({ base, token: buyer.token, buyerId: buyer.id });
     }
     return clients;
@@ -110,4 +115,54 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     );
     w.close();
   });
+
+  it('kill -9 mid-storm over 3 lots on two processes: no acknowledged bid lost on any lot; each closes once', async () => {
+    const c = await startServerProcess(url);
+    const lots: string[] = [];
+    for (let i = 0; i < 3; i++)
+      lots.push(await makeLot({ ctx }, { extend_window_sec: 5, extend_step_sec: 5 }));
+    const clients = await registered(20, lots, a.url);
+    const initialEnd = Date.now() + 4_000;
+    for (const lot of lots) await setLotEnd(dbh.db, lot, new Date(initialEnd));
+    const watchers = await Promise.all(lots.map((lot) => watch(a.url, lot)));
+    for (const w of watchers) await w.until(1);
+    let cAlive = true;
+    const storm = runStorm(clients, lots, 24, '10000.00', (_c, i) => (cAlive && i % 2 === 1 ? c.url : a.url));
+    await vi.waitFor(
+      async () => {
+        const rows = await dbh.db.selectFrom('lot').select('bid_count').where('id', 'in', lots).execute();
+        if (rows.reduce((n, r) => n + r.bid_count, 0) < 15) throw new Error('storm warming up');
+      },
+      { timeout: 60_000, interval: 20 },
+    );
+    await c.kill9();
+    cAlive = false;
+    const { acknowledged } = await storm;
+    expect(acknowledged.filter((x) => x.via === c.url).length).toBeGreaterThan(0);
+    await vi.waitFor(
+      async () => {
+        const open = await dbh.db
+          .selectFrom('lot')
+          .select('id')
+          .where('id', 'in', lots)
+          .where('status', '<', 5)
+          .execute();
+        if (open.length) throw new Error('not closed yet');
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    for (const [i, lot] of lots.entries()) {
+      const { bids } = await checkStormInvariants(dbh.db, lot, acknowledged, initialEnd);
+      const w = watchers[i] as (typeof watchers)[number];
+      await vi.waitFor(() => expect(w.events.some((e) => e.type === 'lot.closed')).toBe(true));
+      expect(w.events.filter((e) => e.type === 'lot.closed')).toHaveLength(1);
+      expect(w.events.filter((e) => e.type === 'bid.placed').map((e) => e.seq)).toEqual(
+        bids.map((x) => x.seq),
+      );
+      w.close();
+    }
+    console.info(
+      `kill -9 storm over ${lots.length} lots: ${acknowledged.length} acknowledged (${acknowledged.filter((x) => x.via === c.url).length} by the killed process)`,
+    );
+  }, 120_000);
 });

@@ -55,4 +55,38 @@ describe('bid storm over HTTP on one lot', () => {
       `storm: ${acknowledged.length} acknowledged of ${[...reasons.values()].reduce((a, b) => a + b, 0)} requests, ${bids.length} bids stored, ${bids.filter((b) => b.extended).length} extensions`,
     );
   });
+
+  it('50 parallel clients over 5 lots (batches span lots): the same invariants on every lot, each closed once', async () => {
+    const lots: string[] = [];
+    for (let i = 0; i < 5; i++) lots.push(await makeLot(t, { extend_window_sec: 5, extend_step_sec: 5 }));
+    const clients: StormClient[] = [];
+    for (let i = 0; i < 50; i++) {
+      const b = await makeBuyer(t);
+      for (const lot of lots) await payDeposit(t, b.token, lot);
+      clients.push({ base, token: b.token, buyerId: b.id });
+    }
+    const initialEnd = Date.now() + 1_500;
+    for (const lot of lots) await setLotEnd(t.ctx.dbh.db, lot, new Date(initialEnd));
+    const { acknowledged, reasons } = await runStorm(clients, lots, 20, '10000.00');
+    for (const lot of lots)
+      expect(
+        acknowledged.filter((a) => a.orderId === lot).length,
+        JSON.stringify([...reasons]),
+      ).toBeGreaterThan(5);
+    await vi.waitFor(
+      async () => {
+        const open = await t.ctx.dbh.db
+          .selectFrom('lot')
+          .select('id')
+          .where('id', 'in', lots)
+          .where('end_time', '>=', new Date())
+          .execute();
+        if (open.length) throw new Error('not ended yet');
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    await schedulerFor(t.ctx).scheduler.runOnce();
+    for (const lot of lots) await checkStormInvariants(t.ctx.dbh.db, lot, acknowledged, initialEnd);
+    console.info(`storm over ${lots.length} lots: ${acknowledged.length} acknowledged`);
+  }, 120_000);
 });

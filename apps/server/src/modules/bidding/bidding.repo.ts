@@ -24,6 +24,24 @@ export const LOT_COLUMNS = [
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
 
+/** A lot locked for a batch, its top bid, and the deposits of the batch's buyers on it. */
+export interface LockedLot {
+  lot: EngineLot;
+  top: { bidder_id: string | null; bidder_no: string } | undefined;
+  deposits: Map<string, { bidder_no: string; state: DepositLedgerState }>;
+}
+
+/** The columns a batch moves on one lot (none of them indexed: decision 006). */
+export interface LotBidUpdate {
+  id: string;
+  status: number;
+  current_price: string;
+  bid_count: number;
+  end_time: Date;
+  leader_id: string | null;
+  leader_max: string | null;
+}
+
 /**
  * SQL of the bidding engine; the service decides, this only reads and writes. Pass the transaction
  * for the statements that must run inside one (the batch, the close).
@@ -34,44 +52,70 @@ export function biddingRepo(db: Kysely<Database>) {
       db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
 
     /**
-     * The batch's one read under the lock: the lot row (locked), its top bid and the deposits of the
-     * batch's buyers, in one round trip.
+     * A batch's one read: its lots (locked in id order, so that batches over several lots, from any
+     * process, never wait for each other in a cycle), each with its top bid and the deposits its
+     * bidders in this batch hold on it, in one round trip. `bidders` maps each lot to its bidders.
      */
-    async lockForBatch(lotId: string, buyerIds: string[]) {
-      const row = await db
-        .selectFrom('lot')
-        .leftJoin('bid as top', (j) =>
-          j.onRef('top.lot_id', '=', 'lot.id').onRef('top.seq', '=', 'lot.bid_count'),
-        )
-        .select((eb) => [
-          ...LOT_COLUMNS.map((c) => `lot.${c}` as const),
-          'top.bidder_id as top_bidder_id',
-          'top.bidder_no as top_bidder_no',
-          eb
-            .selectFrom('deposit_ledger as d')
-            .select(
-              sql<
-                Array<[string, string, DepositLedgerState]>
-              >`coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)`.as(
-                'x',
-              ),
-            )
-            .whereRef('d.lot_id', '=', 'lot.id')
-            .where('d.buyer_id', 'in', buyerIds)
-            .as('deposits'),
-        ])
-        .where('lot.id', '=', lotId)
-        .forUpdate('lot')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { top_bidder_id, top_bidder_no, deposits, ...lot } = row;
-      return {
-        lot,
-        top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-        deposits: new Map(
-          (deposits ?? []).map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
-        ),
-      };
+    async lockLots(bidders: Map<string, string[]>): Promise<Map<string, LockedLot>> {
+      const pairs = [...bidders].flatMap(([lot, buyers]) => buyers.map((b) => [lot, b] as const));
+      const { rows } = await sql<
+        EngineLot & {
+          top_bidder_id: string | null;
+          top_bidder_no: string | null;
+          deposits: Array<[string, string, DepositLedgerState]>;
+        }
+      >`
+        select ${sql.join(LOT_COLUMNS.map((c) => sql.ref(`lot.${c}`)))},
+          top.bidder_id as top_bidder_id, top.bidder_no as top_bidder_no,
+          (select coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)
+           from deposit_ledger d where d.lot_id = lot.id and d.buyer_id = any(p.buyers)) as deposits
+        from lot
+        join (select lot_id, array_agg(buyer_id) as buyers
+              from unnest(${pairs.map((x) => x[0])}::bigint[], ${pairs.map((x) => x[1])}::bigint[]) as u(lot_id, buyer_id)
+              group by lot_id) p on p.lot_id = lot.id
+        left join bid top on top.lot_id = lot.id and top.seq = lot.bid_count
+        order by lot.id
+        for update of lot`.execute(db);
+      return new Map(
+        rows.map(({ top_bidder_id, top_bidder_no, deposits, ...lot }) => [
+          lot.id,
+          {
+            lot,
+            top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
+            deposits: new Map(
+              deposits.map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
+            ),
+          },
+        ]),
+      );
+    },
+
+    /**
+     * A batch's writes in one statement: the bid rows of every lot, each lot's new state, and the
+     * NOTIFY expression selected last (delivered at commit).
+     */
+    async writeBids(
+      rows: Array<Insertable<BidTable>>,
+      lots: LotBidUpdate[],
+      now: Date,
+      notify: RawBuilder<number>,
+    ) {
+      const withLots = db.with(
+        'upd',
+        () => sql`(
+        update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
+          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max, updated_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) as v(id bigint, status smallint,
+          current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint)
+        where lot.id = v.id)`,
+      );
+      const calls = [notify.as('notified')];
+      if (rows.length)
+        await withLots
+          .with('ins', (qb) => qb.insertInto('bid').values(rows))
+          .selectNoFrom(calls)
+          .execute();
+      else await withLots.selectNoFrom(calls).execute();
     },
 
     topBid: (lotId: string, seq: number) =>
@@ -122,34 +166,53 @@ export function biddingRepo(db: Kysely<Database>) {
     bidAt: (lotId: string, seq: number) =>
       db.selectFrom('bid').selectAll().where('lot_id', '=', lotId).where('seq', '=', seq).executeTakeFirst(),
 
-    /** Conditional status moves: each row moves once, whichever process gets there first. */
+    /**
+     * Conditional status moves: each row moves once, whichever process gets there first. Rows are
+     * taken in id order and a row locked by a bid batch is left for the next tick, so this never
+     * waits on, or deadlocks with, batches that lock several lots (decision 029).
+     */
     async advanceStatuses(now: Date): Promise<number> {
-      const toReg =
-        await sql`update lot set status = 2, updated_at = ${now} where status = 0 and reg_start_time <= ${now}`.execute(
-          db,
-        );
-      const toBid =
-        await sql`update lot set status = 3, updated_at = ${now} where status = 2 and start_time <= ${now}`.execute(
-          db,
-        );
+      const move = (from: number, to: number, time: 'reg_start_time' | 'start_time') =>
+        sql`update lot set status = ${to}, updated_at = ${now}
+        where id in (select id from lot where status = ${from} and ${sql.ref(time)} <= ${now}
+                     order by id for update skip locked)`.execute(db);
+      const toReg = await move(0, 2, 'reg_start_time');
+      const toBid = await move(2, 3, 'start_time');
       return Number(toReg.numAffectedRows ?? 0n) + Number(toBid.numAffectedRows ?? 0n);
     },
 
     /**
-     * Claims one lot due to close; SKIP LOCKED leaves lots held by a bid (or another process) alone.
-     * Found through the indexed listing copy of the end, which is never later than the end itself.
+     * Lots due to close, soonest first, without a lock: found through the indexed listing copy of
+     * the end, which is never later than the end itself. Over many lots, so it may span shards
+     * (docs/scaling.md); the lock is taken per lot by `claimDueLot`.
      */
-    claimDueLot: (now: Date) =>
+    dueLots: async (now: Date, limit: number) =>
+      (
+        await db
+          .selectFrom('lot')
+          .select('id')
+          .where('status', 'in', [3, 4])
+          .where('list_end_time', '<=', now)
+          .where('end_time', '<=', now)
+          // A paused lot is not closed: its end moves on when it resumes.
+          .where('paused_at', 'is', null)
+          .orderBy('list_end_time')
+          .limit(limit)
+          .execute()
+      ).map((r) => r.id),
+
+    /**
+     * Claims one due lot by id: one row, one shard. SKIP LOCKED leaves a lot held by a bid batch
+     * (or another process) for the next round; the conditions are checked again under the lock.
+     */
+    claimDueLot: (lotId: string, now: Date) =>
       db
         .selectFrom('lot')
         .select(LOT_COLUMNS)
+        .where('id', '=', lotId)
         .where('status', 'in', [3, 4])
-        .where('list_end_time', '<=', now)
         .where('end_time', '<=', now)
-        // A paused lot is not closed: its end moves on when it resumes.
         .where('paused_at', 'is', null)
-        .orderBy('list_end_time')
-        .limit(1)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst(),
@@ -187,15 +250,25 @@ export function biddingRepo(db: Kysely<Database>) {
 
     /**
      * Catches the listing copies up with the live columns (decision 006): of the given lots, or of
-     * every lot in bidding when `lotIds` is 'bidding'.
+     * every lot in bidding when `lotIds` is 'bidding'. Lots are locked in id order and a lot held by
+     * a bid batch is skipped (decision 029); returns the given lots that were skipped.
      */
-    copyListingKeys: (lotIds: string[] | 'bidding') =>
-      sql`
-      update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
-      where ${lotIds === 'bidding' ? sql`status in (3, 4)` : sql`id = any(${lotIds}::bigint[])`}
-        and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`.execute(
-        db,
-      ),
+    async copyListingKeys(lotIds: string[] | 'bidding'): Promise<string[]> {
+      const due =
+        lotIds === 'bidding'
+          ? sql`status in (3, 4) and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`
+          : sql`id = any(${lotIds}::bigint[])`;
+      const { rows } = await sql<{ id: string }>`
+        with due as (select id from lot where ${due} order by id for update skip locked),
+        copied as (
+          update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
+          from due where lot.id = due.id
+            and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time))
+        select id from due`.execute(db);
+      if (lotIds === 'bidding') return [];
+      const done = new Set(rows.map((r) => r.id));
+      return lotIds.filter((id) => !done.has(id));
+    },
   };
 }
 

@@ -2,7 +2,6 @@ import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
 import { orderNotices } from '../notices/order-notices';
 import {
-  applyBid,
   BID_REJECTIONS,
   closeOutcome,
   type BidRejectionCode,
@@ -12,11 +11,14 @@ import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { conflict, notFound } from '../../http/errors';
-import { keyedBatcher } from '../../lib/keyed-batcher';
+import { CommitOutcomeUnknown, transactionWithOutcome } from '../../db/tx-outcome';
+import { isDatabaseUnavailable } from '../../http/db-unavailable';
+import { conflict, notFound, unavailable } from '../../http/errors';
+import { groupCommitter } from '../../lib/group-commit';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
-import { biddingRepo, type BidRow, type EngineLot } from './bidding.repo';
+import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
+import { biddingRepo, type EngineLot, type LotBidUpdate } from './bidding.repo';
 import { openDeal } from '../deals/deal-open';
 import type { ListingKeys } from './listing-keys';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
@@ -24,33 +26,15 @@ import { closedEvent, eventsOfBid, type BusEvent } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
 
 const REGISTRATION_OPEN = new Set([2, 3, 4]);
-/** Enough to amortise a commit; small enough that one batch's rows and NOTIFYs stay one quick statement each. */
-const MAX_BIDS_PER_BATCH = 64;
-
-/** A bid row as the engine writes it (amount in fen as a number). */
-type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & {
-  amount: number;
-  end_time_after: Date;
-  status_after: number;
-};
-
-type BatchedBid =
-  | { kind: 'missing' }
-  | { kind: 'refused'; code: BidRejectionCode; state: LotState; bidCount: number }
-  | {
-      kind: 'done';
-      result: 'accepted' | 'maxRaised';
-      bid: bidding.AcceptedBid | null;
-      state: LotState;
-      bidCount: number;
-    };
-
-export interface BidRequest {
-  buyerId: string;
-  orderId: string;
-  amount: number;
-  maxAmount?: number | undefined;
-}
+/** Enough to amortise a commit on a hot lot; small enough that one lot's bids stay a quick share of a batch. */
+const MAX_BIDS_PER_LOT = 64;
+/** Bids of all lots in one batch: one statement's rows and NOTIFYs stay quick. */
+const MAX_BIDS_PER_BATCH = 256;
+/**
+ * Batches running at once on a server, over disjoint lots: while one waits for its commit flush the
+ * next is locking and writing. The embedded database runs one statement at a time, so one there.
+ */
+const MAX_BATCHES_IN_FLIGHT = 2;
 
 /** Leaders a committed batch displaced (the notices module writes the outbid notices). */
 export type OutbidHook = (e: {
@@ -124,130 +108,79 @@ export function biddingService(
   }
 
   /**
-   * Bids on one lot are group-committed: a bid arriving while a batch of that lot is in its
-   * transaction waits for the next batch. One batch = one transaction: lock the lot row, read the
-   * deposits of its bidders, apply the pure rules to each bid in arrival order, write all their bid
-   * rows with consecutive seq numbers, update the lot once, NOTIFY (delivered at commit). Each bid
-   * is answered only after that commit, with its own outcome.
+   * Bids are group-committed across lots (decisions 005 and 029): the bids waiting on every lot no
+   * running batch holds form one batch, and one batch is one transaction — lock its lots in id
+   * order, apply the pure rules to each lot's bids in arrival order, write every bid row and lot
+   * update in one statement with the NOTIFYs (delivered at commit), commit. Each bid is answered
+   * only after that commit, with its own outcome.
    */
-  const batcher = keyedBatcher<BidRequest, BatchedBid>(
-    (orderId, reqs) => placeBatch(orderId, reqs),
-    MAX_BIDS_PER_BATCH,
-  );
+  const committer = groupCommitter<BidRequest, BatchedBid>((groups, locked) => placeBatch(groups, locked), {
+    maxPerKey: MAX_BIDS_PER_LOT,
+    maxPerBatch: MAX_BIDS_PER_BATCH,
+    maxInFlight: ctx.dbh.driver === 'pglite' ? 1 : MAX_BATCHES_IN_FLIGHT,
+    // Only a batch that certainly rolled back is split into its lots and run again.
+    isolate: (err) => !(err instanceof CommitOutcomeUnknown),
+  });
 
-  async function placeBatch(orderId: string, reqs: BidRequest[]): Promise<BatchedBid[]> {
-    // Buyers who led at some point of the batch; those not leading at its end were outbid.
-    const leaders = new Set<string>();
-    let written: { leader: string | null; price: number; seq: number } | null = null;
-    const answers = await db.transaction().execute(async (trx) => {
+  async function placeBatch(
+    groups: Map<string, BidRequest[]>,
+    locked: () => void,
+  ): Promise<Map<string, BatchedBid[]>> {
+    const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
+    const written: Array<{ update: LotBidUpdate; leaders: Set<string> }> = [];
+    const answers = new Map<string, BatchedBid[]>();
+    await transactionWithOutcome(db, async (trx) => {
       const tx = biddingRepo(trx);
-      const locked = await tx.lockForBatch(orderId, [...new Set(reqs.map((r) => r.buyerId))]);
-      if (!locked || locked.lot.status === 1) return reqs.map(() => ({ kind: 'missing' as const }));
-      const { lot, top, deposits } = locked;
-      if (lot.paused_at) {
-        // Paused by an operator: every bid of the batch is refused, nothing is written.
-        const state = toLotState(lot, top);
-        return reqs.map(() => ({
-          kind: 'refused' as const,
-          code: 'PAUSED' as const,
-          state,
-          bidCount: lot.bid_count,
-        }));
-      }
-      const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
-      let state = toLotState(lot, top);
-      if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
-      if (state.leaderId) leaders.add(state.leaderId);
-      let seq = lot.bid_count;
-      let dirty = false;
+      const held = await tx.lockLots(bidders);
+      // The lots are ours until the commit: the next batch of these lots may queue behind us.
+      locked();
+      answers.clear();
+      written.length = 0;
       const rows: NewBid[] = [];
-      const answers = reqs.map((req): BatchedBid => {
+      const updates: LotBidUpdate[] = [];
+      const events: Array<{ lotId: string; event: BusEvent }> = [];
+      for (const lotId of lotIds) {
+        const lock = held.get(lotId);
         // The server clock is read under the lock: acceptance order and bid times agree.
-        const at = ctx.now();
-        const outcome = applyBid(
-          state,
-          { bidderId: req.buyerId, amount: req.amount, maxAmount: req.maxAmount, at: at.getTime() },
-          deposits.get(req.buyerId)?.state === 'frozen',
-        );
-        const before = state;
-        state = outcome.state;
-        if (state.leaderId) leaders.add(state.leaderId);
-        dirty ||= outcome.events.length > 0 || outcome.result === 'maxRaised';
-        let mine: bidding.AcceptedBid | null = null;
-        outcome.events.forEach((e, i) => {
-          const row = {
-            lot_id: orderId,
-            seq: ++seq,
-            bidder_id: e.bidderId.startsWith('anon:') ? null : e.bidderId,
-            bidder_no: numbers.get(e.bidderId) ?? '000000',
-            amount: e.amount,
-            created_at: at,
-            auto: e.auto,
-            extended: outcome.extended && i === outcome.events.length - 1,
-            end_time_after: new Date(state.endTime),
-            status_after: state.status,
-          };
-          rows.push(row);
-          if (row.bidder_id === req.buyerId)
-            mine = {
-              seq: row.seq,
-              bidderNo: row.bidder_no,
-              amount: fenToYuanString(row.amount),
-              auto: row.auto,
-              bidTime: at.getTime(),
-              mine: true,
-            };
-        });
-        if (outcome.result === 'rejected')
-          return {
-            kind: 'refused',
-            code: outcome.rejection.code,
-            state: outcome.events.length ? state : before,
-            bidCount: seq,
-          };
-        return { kind: 'done', result: outcome.result, bid: mine, state, bidCount: seq };
-      });
-      if (dirty) {
-        // Bids, lot and NOTIFYs in one statement: one round trip between the lock and the commit.
-        const leader = state.leaderId;
-        const events = rows.flatMap((row) =>
-          eventsOfBid(orderId, { ...row, amount: String(row.amount) }, lot),
-        );
-        await tx.writeBatch(
-          orderId,
-          rows,
-          {
-            status: state.status,
-            current_price: state.currentPrice ?? lot.current_price,
-            bid_count: seq,
-            end_time: new Date(state.endTime),
-            leader_id: leader && !leader.startsWith('anon:') ? leader : null,
-            leader_max: state.leaderMax === null ? null : String(state.leaderMax),
-            updated_at: ctx.now(),
-          },
-          bus.notifyCalls(orderId, events),
-        );
-        // The indexed listing copies stay behind so that the update is HOT (decision 006). Marking
-        // before the commit is safe: the catch-up waits for this row lock, and after a rollback it finds nothing to copy.
-        listing.markDirty(orderId);
-        written = { leader: state.leaderId, price: state.currentPrice ?? 0, seq };
+        const outcome = applyLotBatch(lotId, lock, groups.get(lotId) ?? [], ctx.now);
+        answers.set(lotId, outcome.answers);
+        if (!outcome.update || !lock) continue;
+        rows.push(...outcome.rows);
+        updates.push(outcome.update);
+        written.push({ update: outcome.update, leaders: outcome.leaders });
+        for (const row of outcome.rows)
+          for (const event of eventsOfBid(lotId, { ...row, amount: String(row.amount) }, lock.lot))
+            events.push({ lotId, event });
       }
-      return answers;
+      if (updates.length) {
+        await tx.writeBids(rows, updates, ctx.now(), bus.notifyCall(events));
+      }
     });
-    // After the commit and off the bid's answer path: the outbid notices cost the batch nothing.
-    const done = written as { leader: string | null; price: number; seq: number } | null;
-    if (onOutbid && done) {
-      const displaced = [...leaders].filter((id) => id !== done.leader && !id.startsWith('anon:'));
-      if (displaced.length)
-        void onOutbid({ lotId: orderId, displaced, price: done.price, seq: done.seq }).catch((err: unknown) =>
-          ctx.log.error({ err, lot: orderId }, 'outbid notices failed'),
-        );
+    for (const { update, leaders } of written) {
+      // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
+      // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
+      listing.markDirty(update.id);
+      // After the commit and off the bid's answer path: the outbid notices cost the batch nothing.
+      const displaced = [...leaders].filter((id) => id !== update.leader_id && !id.startsWith('anon:'));
+      if (onOutbid && displaced.length)
+        void onOutbid({
+          lotId: update.id,
+          displaced,
+          price: Number(update.current_price),
+          seq: update.bid_count,
+        }).catch((err: unknown) => ctx.log.error({ err, lot: update.id }, 'outbid notices failed'));
     }
     return answers;
   }
 
   async function placeBid(req: BidRequest) {
-    const answer = await batcher.submit(req.orderId, req);
+    let answer: BatchedBid;
+    try {
+      answer = await committer.submit(req.orderId, req);
+    } catch (err) {
+      throw batchFailure(err);
+    }
     if (answer.kind === 'missing') throw notFound('拍品不存在或已下架');
     if (answer.kind === 'refused') return refuse(req, answer.code, answer.state, answer.bidCount);
     return {
@@ -255,6 +188,17 @@ export function biddingService(
       bid: answer.bid,
       state: toLiveState(req.orderId, answer.state, answer.bidCount, req.buyerId, ctx.now()),
     };
+  }
+
+  /** A bid whose batch failed was not acknowledged: the bidder is told to look again or retry. */
+  function batchFailure(err: unknown): unknown {
+    if (err instanceof CommitOutcomeUnknown) {
+      ctx.log.error({ err }, 'bid batch commit outcome unknown');
+      return unavailable('出价结果未确认，请刷新拍品查看最新出价后再操作', 1);
+    }
+    if (isDatabaseUnavailable(err)) return err;
+    ctx.log.error({ err }, 'bid batch failed');
+    return unavailable('出价未能处理，请重新出价', 1);
   }
 
   function refuse(req: BidRequest, code: BidRejectionCode, state: LotState, bidCount: number): never {
@@ -265,17 +209,20 @@ export function biddingService(
     throw conflict(BID_REJECTIONS[code], data);
   }
 
-  /** Closes one due lot per transaction until none is due; exactly once across processes. */
+  /**
+   * Closes the due lots, one per transaction, each locked by id (a single-shard statement:
+   * docs/scaling.md); exactly once across processes.
+   */
   async function closeDueLots(now: Date, limit = 50): Promise<number> {
     let closed = 0;
-    for (; closed < limit; closed++) {
+    for (const lotId of await repo.dueLots(now, limit)) {
       const done = await db.transaction().execute(async (trx) => {
-        const lot = await biddingRepo(trx).claimDueLot(now);
+        const lot = await biddingRepo(trx).claimDueLot(lotId, now);
         if (!lot) return false;
         await closeLot(trx, lot, now);
         return true;
       });
-      if (!done) break;
+      if (done) closed++;
     }
     return closed;
   }
@@ -311,6 +258,8 @@ export function biddingService(
     placeBid,
     closeDueLots,
     advanceStatuses: (now: Date) => repo.advanceStatuses(now),
+    /** Group-commit counts of this process (tests, benches). */
+    batchStats: () => committer.stats(),
   };
 }
 

@@ -4,6 +4,8 @@ import { biddingRepo } from './bidding.repo';
 
 /** How often every lot in bidding is compared, for lots whose writer died before its tick. */
 const FULL_SWEEP_MS = 60_000;
+/** Lots caught up per statement. */
+const CHUNK = 8;
 
 /**
  * Catches the listing copies of a lot (list_price, list_bid_count, list_end_time) up with the live
@@ -28,7 +30,12 @@ export function listingKeys(db: Kysely<Database>) {
       if (!full && ids.length === 0) return 0;
       marked = new Set();
       try {
-        await repo.copyListingKeys(full ? 'bidding' : ids);
+        // Lots held by a batch right now were skipped: their turn comes at the next tick.
+        if (full) await repo.copyListingKeys('bidding');
+        // A few lots per statement: each statement holds its lots' row locks while it updates their
+        // ~25 indexes, and a bid batch that needs one of them waits that long (decision 029).
+        for (let i = 0; i < ids.length; i += CHUNK)
+          for (const id of await repo.copyListingKeys(ids.slice(i, i + CHUNK))) marked.add(id);
       } catch (err) {
         for (const id of ids) marked.add(id);
         throw err;

@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DbHandle } from '../../db/client';
-import { notifyCall, notifyVia } from '../../db/notify';
+import { notifyAllCall, notifyVia } from '../../db/notify';
 import type { Database } from '../../db/schema';
 
 /** Anything published carries the lot's sequence number, so receivers can order and resume. */
@@ -17,10 +17,10 @@ export interface LiveBus<E extends SequencedEvent> {
   /** Publishes inside a transaction: PostgreSQL delivers it at commit, in commit order, or never. */
   publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
   /**
-   * The `pg_notify(…)` calls that publish these events, to select inside a statement of the
-   * caller's transaction (delivered at its commit, in this order).
+   * One expression publishing these events (of any lots, each lot's in order), to select inside a
+   * statement of the caller's transaction: delivered at its commit, in this order.
    */
-  notifyCalls(lotId: string, events: E[]): Array<RawBuilder<unknown>>;
+  notifyCall(events: Array<{ lotId: string; event: E }>): RawBuilder<number>;
   /**
    * Handlers of one lot are called in the order events were published. `onGap` runs when events may
    * have been lost in between (the listening connection dropped and is back): the subscriber should
@@ -110,8 +110,11 @@ export function createDbLiveBus<E extends SequencedEvent>(
     async publishInTx(trx, lotId, event) {
       await notifyVia(trx, channel, encode(lotId, event));
     },
-    notifyCalls(lotId, events) {
-      return events.map((e) => notifyCall(channel, encode(lotId, e)));
+    notifyCall(events) {
+      return notifyAllCall(
+        channel,
+        events.map(({ lotId, event }) => encode(lotId, event)),
+      );
     },
     subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);

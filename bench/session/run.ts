@@ -1,0 +1,160 @@
+/**
+ * A closing auction session: 100 lots whose ends fall within 2 minutes, 200 bidders sniping in each
+ * lot's last minute (anti-sniping extensions included), 2,000 WebSocket watchers, two server
+ * processes on one PostgreSQL database. Prints accepted bids/s, accept p99, bid → watcher p99, the
+ * close → deposits settled times, and the number of invariant violations (must be 0).
+ *
+ *   npx tsx bench/session/run.ts   (BENCH_DATABASE_URL, BENCH_LOTS=100, BENCH_BIDDERS=200,
+ *                                   BENCH_WATCHERS=2000, BENCH_SPREAD_S=120)
+ */
+import os from 'node:os';
+import WebSocket from 'ws';
+import { setLotEnd } from '../../apps/server/src/test/bidding-fixture';
+import { benchDatabase } from '../support/bench-db';
+import { jsonClient } from '../support/http-client';
+import { checkSession } from './invariants';
+import { sniper, type Acked, type Known } from './sniper';
+import { pct, sleep } from '../support/stats';
+
+const LOTS = Number(process.env.BENCH_LOTS ?? 100);
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 2000);
+const SPREAD_MS = Number(process.env.BENCH_SPREAD_S ?? 120) * 1000;
+/** Once everyone is connected, the first lot ends after this: a full last minute for it too. */
+const LEAD_MS = 65_000;
+const WINDOW_S = 20;
+
+const avg = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+async function main() {
+  const bench = await benchDatabase('pg', 'chepai_bench_session', 10);
+  const sockets: WebSocket[] = [];
+  try {
+    const lots = await bench.lots(LOTS, {
+      end_time: new Date(Date.now() + 3600_000),
+      extend_window_sec: WINDOW_S,
+      extend_step_sec: WINDOW_S,
+    });
+    const buyers = await bench.buyers(BIDDERS, lots);
+    const [a, b] = await Promise.all([bench.start(), bench.start()]);
+    const bases = [a.url, b.url];
+    console.log(
+      `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes; load average ${avg()}`,
+    );
+
+    // Watchers: 20 per lot, alternating processes. Latency = arrival − the bid's server time.
+    const delivery: number[] = [];
+    const closedSeen = new Map<string, number>();
+    let watching = 0;
+    for (let i = 0; i < WATCHERS; i++) {
+      const lot = lots[i % LOTS] as string;
+      const ws = new WebSocket(`${(bases[i % 2] as string).replace('http', 'ws')}/api/live/lots/${lot}`);
+      ws.on('message', (data: Buffer) => {
+        const e = JSON.parse(data.toString()) as { type: string; bidTime?: number };
+        if (e.type === 'lot.snapshot') watching++;
+        else if (e.type === 'bid.placed' && e.bidTime) delivery.push(Date.now() - e.bidTime);
+        else if (e.type === 'lot.closed') closedSeen.set(lot, (closedSeen.get(lot) ?? 0) + 1);
+      });
+      sockets.push(ws);
+      if (i % 200 === 199) await sleep(50);
+    }
+    while (watching < WATCHERS) await sleep(50);
+    // The session's schedule starts now that everyone is in: ends spread evenly over SPREAD_MS.
+    const t0 = Date.now() + LEAD_MS;
+    const initialEnds = new Map<string, number>();
+    for (const [i, lot] of lots.entries()) {
+      const end = new Date(t0 + Math.round((i * SPREAD_MS) / Math.max(1, LOTS - 1)));
+      await setLotEnd(bench.db(), lot, end);
+      initialEnds.set(lot, end.getTime());
+    }
+    console.log(
+      `${WATCHERS} watchers have their snapshots; first end in ${((t0 - Date.now()) / 1000).toFixed(0)} s`,
+    );
+
+    const known = new Map<string, Known>(
+      lots.map((id) => [id, { end: initialEnds.get(id) ?? 0, min: 1_000_000, closed: false, leader: null }]),
+    );
+    const acked: Acked[] = [];
+    const accepted: number[] = [];
+    let refused = 0;
+    const clients = bases.map((base) => jsonClient(base));
+    // Bidding stops here even if extensions keep lots open (the bench must end): 8 minutes after the first end.
+    const deadline = t0 + SPREAD_MS + 360_000;
+    const started = Date.now();
+    let firstBid = 0;
+    let lastBid = 0;
+    await Promise.all(
+      buyers.map((buyer, n) =>
+        sniper({
+          client: clients[n % 2] as ReturnType<typeof jsonClient>,
+          token: buyer.token,
+          buyerId: buyer.id,
+          known,
+          deadline,
+          onAnswer: (ok, took, ack) => {
+            lastBid = Date.now();
+            firstBid ||= lastBid;
+            if (ok && ack) {
+              accepted.push(took);
+              acked.push(ack);
+            } else refused++;
+          },
+        }),
+      ),
+    );
+    const bidSeconds = Math.max(1, (lastBid - firstBid) / 1000);
+    // Every lot closes once (the scheduler of either process), settling its deposits in the same transaction.
+    // The last bid can still extend its lot by one step; then the close has a minute to settle everything.
+    const settled = await waitSettled(bench.db(), lots, Date.now() + WINDOW_S * 1000 + 60_000);
+    await sleep(2000);
+    for (const c of clients) c.close();
+    const report = await checkSession(bench.db(), initialEnds, acked, closedSeen, WATCHERS / LOTS);
+    console.log(
+      `bidding from ${((firstBid - started) / 1000).toFixed(0)} s to ${((lastBid - started) / 1000).toFixed(0)} s: ${acked.length} accepted bids, ${refused} refused; ${(acked.length / bidSeconds).toFixed(0)} accepted bids/s on average over ${bidSeconds.toFixed(0)} s, peak ${report.peakPerSecond} in one second`,
+    );
+    console.log(
+      `accept latency p50 ${pct(accepted, 50).toFixed(1)} ms, p99 ${pct(accepted, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `bid (server time) → watcher: ${delivery.length} deliveries, p50 ${pct(delivery, 50).toFixed(0)} ms, p99 ${pct(delivery, 99).toFixed(0)} ms, max ${pct(delivery, 100).toFixed(0)} ms`,
+    );
+    console.log(
+      `extensions: ${report.extensions}; lots sold ${report.sold}, unsold ${report.unsold}; close after the end in force: p50 ${pct(report.closeLag, 50).toFixed(0)} ms, p99 ${pct(report.closeLag, 99).toFixed(0)} ms, max ${pct(report.closeLag, 100).toFixed(0)} ms`,
+    );
+    console.log(
+      `close → all deposits settled: every deposit of the session settled ${settled === null ? 'NOT by the deadline' : `${((settled - report.lastEnd) / 1000).toFixed(1)} s after the last end in force`} (${report.movements} deposit movements)`,
+    );
+    console.log(
+      `invariant violations: ${report.violations.length}${report.violations.length ? `\n  ${report.violations.slice(0, 20).join('\n  ')}` : ''}`,
+    );
+    console.log(`load average after: ${avg()}`);
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await bench.drop();
+  }
+}
+
+/** Polls until no deposit of the session's lots is frozen; the time it happened, or null. */
+async function waitSettled(
+  db: ReturnType<Awaited<ReturnType<typeof benchDatabase>>['db']>,
+  lots: string[],
+  deadline: number,
+) {
+  while (Date.now() < deadline) {
+    const row = await db
+      .selectFrom('deposit_ledger')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('lot_id', 'in', lots)
+      .where('state', '=', 'frozen')
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) === 0) return Date.now();
+    await sleep(100);
+  }
+  return null;
+}
+
+await main();

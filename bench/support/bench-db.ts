@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { openDb, type DbHandle } from '../../apps/server/src/db/client';
+import { migrateToLatest } from '../../apps/server/src/db/migrate';
+import type { NewLot } from '../../apps/server/src/modules/lots/lot-writer';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
+import { startServerProcess } from '../../apps/server/src/test/server-process';
+import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
+
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// As deployed: production mode, the default scheduler tick (tests use a faster one).
+const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'error', SCHEDULER_INTERVAL_MS: '1000' };
+
+/**
+ * The database a bench runs on: a scratch database on the PostgreSQL server, or a fresh embedded
+ * database (PGlite) in a temporary DATA_DIR. The bench fills it through `lots` and `buyers`, then
+ * `start`s server processes on it. PGlite is one process: the bench's own handle is closed before
+ * the server opens the directory, and only one server can run on it.
+ */
+export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolSize = 10) {
+  let dbh: DbHandle;
+  let url: string | null = null;
+  let dropDb: () => Promise<void>;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  if (kind === 'pg') {
+    const scratch = await createScratchDb(SERVER, prefix, poolSize);
+    ({ dbh, url } = scratch);
+    dropDb = scratch.drop;
+  } else {
+    dbh = await openDb({ dataDir: path.join(dataDir, 'pgdata') });
+    await migrateToLatest(dbh.db);
+    dropDb = () => dbh.close();
+  }
+  const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
+  const servers: Array<Awaited<ReturnType<typeof startServerProcess>>> = [];
+  let deposits = 0;
+  return {
+    url,
+    ctx,
+    label: url ? `PostgreSQL ${new URL(url).pathname.slice(1)}` : `PGlite in ${dataDir}`,
+    db: () => dbh.db,
+    async lots(count: number, over: Partial<NewLot> = {}) {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) ids.push(await makeLot({ ctx }, over));
+      return ids;
+    },
+    /** Buyers with sessions, each with a frozen deposit on every given lot. */
+    async buyers(count: number, lots: string[]) {
+      const made: Array<{ id: string; token: string }> = [];
+      for (let i = 0; i < count; i++) made.push(await makeBuyer({ ctx }));
+      for (const lot of lots)
+        await freezeDepositsDirectly(
+          { ctx },
+          lot,
+          made.map((b) => b.id),
+          `B${++deposits}_`,
+          100_000,
+        );
+      return made;
+    },
+    async start(env: Record<string, string> = {}, nodeArgs: string[] = []) {
+      if (!url && servers.length) throw new Error('PGlite serves one process only');
+      if (!url) await dbh.close();
+      const server = await startServerProcess(url, { ...PRODUCTION, DATA_DIR: dataDir, ...env }, nodeArgs);
+      servers.push(server);
+      return server;
+    },
+    async drop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      if (url) await dropDb();
+      else if (!servers.length) await dropDb();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { jsonClient } from './http-client';
+import { pct, sleep } from './stats';
+
+type Client = ReturnType<typeof jsonClient>;
+
+export interface Phase {
+  accepted: number[];
+  refused: number[];
+  seconds: number;
+}
+
+/**
+ * `ascending`: every request carries a new amount, increasing per lot (each is meant to be the new
+ * high bid; refusals come only from requests overtaking each other) — the engine's accept ceiling.
+ * `minimum`: every client bids the minimum it last heard of — a bidding war, nearly all refused.
+ */
+export type Workload = 'ascending' | 'minimum';
+
+const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
+const START = 10_000 * 100;
+const STEP = 500 * 100;
+const ladders = new Map<string, number>();
+
+/**
+ * Every client sends one bid after another for `seconds`; request `i` of client `n` goes to lot
+ * `(n + i) mod lots`, so consecutive bids on one lot come from different bidders. `thinkMs` spaces
+ * a client's requests (below saturation).
+ */
+export async function bidStorm(
+  client: Client,
+  lots: string[],
+  tokens: string[],
+  seconds: number,
+  thinkMs: number,
+  workload: Workload,
+): Promise<Phase> {
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const next = new Map<string, number>();
+  await Promise.all(
+    tokens.map(async (token, n) => {
+      for (let i = 0; performance.now() < until; i++) {
+        if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
+        const lot = lots[(n + i) % lots.length] as string;
+        let amount: number;
+        if (workload === 'ascending') {
+          const rung = ladders.get(lot) ?? 0;
+          ladders.set(lot, rung + 1);
+          amount = START + rung * STEP;
+        } else amount = (next.get(lot) ?? START) + ((n + i) % 3) * STEP;
+        const t0 = performance.now();
+        const { body } = await client.post<{
+          code: number;
+          data: { minNextBid?: string; state?: { minNextBid: string } };
+        }>(BID_PATH, { orderId: lot, amount: (amount / 100).toFixed(2) }, { authorization: token });
+        const took = performance.now() - t0;
+        const min = body.data.state?.minNextBid ?? body.data.minNextBid;
+        if (min) next.set(lot, Math.round(Number(min) * 100));
+        (body.code === 200 ? accepted : refused).push(took);
+      }
+    }),
+  );
+  return { accepted, refused, seconds: (performance.now() - started) / 1000 };
+}
+
+/** `connections` clients calling GET `path` back to back for `seconds`: requests/s and p99. */
+export async function getCeiling(client: Client, path: string, connections: number, seconds: number) {
+  const took: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const { status } = await client.get(path);
+        if (status !== 200) throw new Error(`${path} answered ${status}`);
+        took.push(performance.now() - t0);
+      }
+    }),
+  );
+  return { perSecond: took.length / ((performance.now() - started) / 1000), p99: pct(took, 99) };
+}
+
+export const acceptedPerSecond = (p: Phase) => p.accepted.length / p.seconds;
+export const requestsPerSecond = (p: Phase) => (p.accepted.length + p.refused.length) / p.seconds;
+
+export function report(label: string, p: Phase) {
+  const all = [...p.accepted, ...p.refused];
+  console.log(
+    `${label}: ${acceptedPerSecond(p).toFixed(0)} accepted bids/s, ${requestsPerSecond(p).toFixed(0)} bid requests/s ` +
+      `(${p.refused.length} refused as outbid/stale); accept latency p50 ${pct(p.accepted, 50).toFixed(1)} ms, p99 ${pct(p.accepted, 99).toFixed(1)} ms; ` +
+      `all requests p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms`,
+  );
+}
