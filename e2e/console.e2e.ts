@@ -120,21 +120,15 @@ describe('a scheduler’s hand on a running lot', () => {
         .filter({ has: page.getByRole('button', pauseButton) })
         .first();
       await row.waitFor();
-      const title = (await row.locator('td').first().innerText()).trim();
-      // The visitor opens that lot first and watches it.
-      const list = await fetch(`${staff.baseURL}/api/mall-search/search/auc_order/search`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ keyword: title, pageNum: 1, pageSize: 20 }),
-      });
-      const found = (await list.json()) as { data: { list: Array<{ orderId: string; title: string }> } };
-      const orderId = found.data.list.find((l) => l.title === title)?.orderId ?? '';
+      // Demo lots may share a title: the row's key (its orderId) names the one lot.
+      const orderId = (await row.getAttribute('data-row-key')) ?? '';
       expect(orderId).not.toBe('');
+      // The visitor opens that lot first and watches it.
       await visitor.page.goto(`/carAuction/carAuctionDetail/${orderId}`);
       await visitor.page.locator('.gallery-main img').waitFor();
       expect(await visitor.page.getByTestId('paused-notice').count()).toBe(0);
 
-      const target = page.locator('.ant-table-row').filter({ hasText: title }).first();
+      const target = page.locator(`.ant-table-row[data-row-key="${orderId}"]`);
       await target.getByRole('button', pauseButton).click();
       await page
         .getByRole('dialog')
