@@ -93,10 +93,10 @@ describe('web shell', () => {
   it('shows the announcement list and a detail page', async () => {
     const { page } = e;
     await page.goto('/announcement/list');
-    await page.locator('.announcement-list .ant-list-item').first().waitFor();
-    expect(await page.locator('.announcement-list .ant-list-item').count()).toBe(10);
+    await page.locator('.announcement-list li').first().waitFor();
+    expect(await page.locator('.announcement-list li').count()).toBe(10);
     await shot(page, 'announcement-list');
-    await page.locator('.announcement-list .ant-list-item a').nth(2).click();
+    await page.locator('.announcement-list li a').nth(2).click();
     await page.waitForURL('**/announcement/details/**');
     await page.locator('.rich-text p').first().waitFor();
     await shot(page, 'announcement-detail');

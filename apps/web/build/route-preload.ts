@@ -12,7 +12,7 @@ import { transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 interface TableRoute {
   path: string;
   index?: boolean;
-  meta: { plain?: boolean };
+  meta: { plain?: boolean; permission: string[] };
   page?: () => unknown;
   sellerPage?: () => unknown;
   children?: TableRoute[];
@@ -51,9 +51,33 @@ export function pathPattern(full: string): string {
   return `^${body}/?$`;
 }
 
+/**
+ * What `scripts/check-bundle-budget.mjs` weighs: for every address of the route table that shows a
+ * page, the JavaScript its first load fetches (the preload script, the entry and what the preload
+ * script adds for it), written to `dist/.vite/route-pages.json`.
+ */
+export interface RoutePage {
+  /** The address as the route table writes it, e.g. `/carAuction/carAuctionDetail/:orderId`. */
+  address: string;
+  /** No permission on the route or any route around it: any visitor may open it. */
+  public: boolean;
+  plain: boolean;
+  /** The page files of the route chain (buyer / visitor variant), relative to the web app. */
+  pages: string[];
+  /** Page files of the chain that have no chunk of their own (chunk merging would hide them). */
+  unchunked: string[];
+  /**
+   * Every JavaScript file of the first load but the preload script (the report's `preload`), for a
+   * buyer or visitor and for a seller.
+   */
+  files: string[];
+  sellerFiles: string[];
+}
+
 export function routePreload(webRoot: string): Plugin {
   let file = '';
   let code = '';
+  let report: { preload: string; entry: string[]; pages: RoutePage[] } | null = null;
   return {
     name: 'chepai:route-preload',
     apply: 'build',
@@ -72,7 +96,9 @@ export function routePreload(webRoot: string): Plugin {
           return seen;
         };
         const entry = closure(ctx.chunk);
-        const scope = closure(byModule.get(path.join(appDir, 'antd-scope.tsx')));
+        const scopeChunk = byModule.get(path.join(webRoot, 'src/components/antd-scope.tsx'));
+        if (!scopeChunk) throw new Error('route preload: the antd scope is not a chunk of its own');
+        const scope = closure(scopeChunk);
         const filesOf = (loaders: Array<(() => unknown) | undefined>, plain: boolean) => {
           const files = new Set(plain ? [] : scope);
           for (const l of loaders)
@@ -80,10 +106,41 @@ export function routePreload(webRoot: string): Plugin {
           return [...files].filter((f) => !entry.has(f)).sort();
         };
         const rows: Array<[string, string[], string[]]> = [];
+        const pages: RoutePage[] = [];
         const walk = (routes: TableRoute[], parent: string, loaders: TableRoute[]) => {
           for (const r of routes) {
             const full = r.index ? parent : `${parent}/${r.path}`;
             const chain = [...loaders, r];
+            // A layout with child routes is shown only with one of them: its children are weighed.
+            if (r.page && !r.children) {
+              const targets = chain.flatMap((x) => [x.page, x.sellerPage]).filter(Boolean);
+              const files = (f: string[]) => [...entry, ...f].filter((x) => x.endsWith('.js'));
+              pages.push({
+                address: full,
+                public: chain.every((x) => x.meta.permission.length === 0),
+                plain: Boolean(r.meta.plain),
+                pages: chain
+                  .map((x) => loaderTarget(x.page, appDir))
+                  .filter((x): x is string => Boolean(x))
+                  .map((x) => path.relative(webRoot, x)),
+                unchunked: targets
+                  .map((l) => loaderTarget(l, appDir) ?? String(l))
+                  .filter((x) => !byModule.has(x))
+                  .map((x) => path.relative(webRoot, x)),
+                files: files(
+                  filesOf(
+                    chain.map((x) => x.page),
+                    Boolean(r.meta.plain),
+                  ),
+                ),
+                sellerFiles: files(
+                  filesOf(
+                    chain.map((x) => x.sellerPage ?? x.page),
+                    Boolean(r.meta.plain),
+                  ),
+                ),
+              });
+            }
             if (r.page) {
               const buyer = filesOf(
                 chain.map((x) => x.page),
@@ -114,11 +171,17 @@ export function routePreload(webRoot: string): Plugin {
           `for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
           `l.href='/'+n[f[j]];document.head.appendChild(l)}break}})();\n`;
         file = `assets/route-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
+        report = { preload: file, entry: [...entry], pages };
         return [{ tag: 'script', attrs: { src: `/${file}` }, injectTo: 'head' }];
       },
     },
     writeBundle(options) {
-      if (file) fs.writeFileSync(path.join(options.dir ?? path.join(webRoot, 'dist'), file), code);
+      const dir = options.dir ?? path.join(webRoot, 'dist');
+      if (file) fs.writeFileSync(path.join(dir, file), code);
+      if (report) {
+        fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+        fs.writeFileSync(path.join(dir, '.vite/route-pages.json'), JSON.stringify(report, null, 1));
+      }
     },
   };
 }

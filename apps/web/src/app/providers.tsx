@@ -62,7 +62,7 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * No antd here: its locale and theme come with the pages (./antd-scope.tsx), and toasts and dialogs
+ * No antd here: its locale and theme come with the pages (components/antd-scope.tsx), and toasts and dialogs
  * load with the first one shown (../components/feedback).
  */
 export function Providers({ children }: { children: ReactNode }) {

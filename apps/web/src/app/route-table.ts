@@ -50,23 +50,27 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'searchHall',
-    meta: pub('搜索结果'),
+    meta: { ...pub('搜索结果'), plain: true },
     page: () => import('../features/search/pages/search-hall-page'),
   },
   {
     path: 'foreshowHall',
-    meta: pub('预告大厅'),
+    meta: { ...pub('预告大厅'), plain: true },
     page: () => import('../features/halls/pages/foreshow-hall-page'),
   },
-  { path: 'applyHall', meta: pub('报名大厅'), page: () => import('../features/halls/pages/apply-hall-page') },
+  {
+    path: 'applyHall',
+    meta: { ...pub('报名大厅'), plain: true },
+    page: () => import('../features/halls/pages/apply-hall-page'),
+  },
   {
     path: 'auctionHall',
-    meta: pub('竞价大厅'),
+    meta: { ...pub('竞价大厅'), plain: true },
     page: () => import('../features/halls/pages/auction-hall-page'),
   },
   {
     path: 'resultHall',
-    meta: pub('结果公示'),
+    meta: { ...pub('结果公示'), plain: true },
     page: () => import('../features/halls/pages/result-hall-page'),
   },
   {
@@ -81,7 +85,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'carAuction/carAuctionDetail/:orderId',
-    meta: pub('车辆详情'),
+    meta: { ...pub('车辆详情'), plain: true },
     page: () => import('../features/lot/pages/lot-detail-page'),
   },
   {
@@ -106,12 +110,12 @@ export const layoutRoutes: AppRoute[] = [
       { path: '', index: true, meta: pub('公告列表', false), redirect: 'list' },
       {
         path: 'list',
-        meta: pub('公告列表', false),
+        meta: { ...pub('公告列表', false), plain: true },
         page: () => import('../features/content/pages/announcement-list-page'),
       },
       {
         path: 'details/:id',
-        meta: pub('公告详情'),
+        meta: { ...pub('公告详情'), plain: true },
         page: () => import('../features/content/pages/announcement-detail-page'),
       },
     ],
@@ -124,24 +128,24 @@ export const layoutRoutes: AppRoute[] = [
       { path: '', index: true, meta: pub('购车指南'), redirect: 'zhiNan' },
       {
         path: 'zhiNan',
-        meta: pub('购车指南'),
+        meta: { ...pub('购车指南'), plain: true },
         page: () => import('../features/content/pages/support-list-page'),
       },
       {
         path: 'bangZhu',
-        meta: pub('帮助中心'),
+        meta: { ...pub('帮助中心'), plain: true },
         page: () => import('../features/content/pages/support-list-page'),
       },
       {
         path: 'woMen',
-        meta: pub('关于我们'),
+        meta: { ...pub('关于我们'), plain: true },
         page: () => import('../features/content/pages/support-list-page'),
       },
     ],
   },
   {
     path: 'supportDetail/:id',
-    meta: pub('文章详情'),
+    meta: { ...pub('文章详情'), plain: true },
     page: () => import('../features/content/pages/support-detail-page'),
   },
   {
@@ -156,7 +160,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'carCompare',
-    meta: { ...pub('车型对比'), hideFooter: true },
+    meta: { ...pub('车型对比'), hideFooter: true, plain: true },
     page: () => import('../features/compare/pages/car-compare-page'),
   },
   {
@@ -238,13 +242,17 @@ export const bareRoutes: AppRoute[] = [
   { path: 'login', meta: pub('登录', false), page: () => import('../features/auth/pages/login-page') },
   {
     path: '404',
-    meta: pub('页面不存在', false),
+    meta: { ...pub('页面不存在', false), plain: true },
     page: () => import('../features/content/pages/not-found-page'),
   },
   {
     path: 'tokenExpiration',
-    meta: pub('登录已失效', false),
+    meta: { ...pub('登录已失效', false), plain: true },
     page: () => import('../features/auth/pages/token-expiration-page'),
   },
-  { path: 'redirect/*', meta: pub('跳转中', false), page: () => import('./redirect-page') },
+  {
+    path: 'redirect/*',
+    meta: { ...pub('跳转中', false), plain: true },
+    page: () => import('./redirect-page'),
+  },
 ];

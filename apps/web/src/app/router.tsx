@@ -4,7 +4,7 @@ import type { Role } from '@chepai/shared';
 import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
 import { loginRedirectFor } from './login-redirect';
-import { AntdScope, preloadAntdScope } from './layout/antd-scope-lazy';
+import { AntdScope, preloadAntdScope } from '../components/antd-scope-lazy';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';
 import { PageLoading } from './layout/page-loading';
@@ -99,7 +99,7 @@ export function createAppRouter(role: Role | null) {
           element: <MainLayout />,
           children: filterRoutes(layoutRoutes, allowed).map((r) => toRouteObject(forRole(r, role))),
         },
-        ...bareRoutes.map((r) => withAntdScope(toRouteObject(r))),
+        ...bareRoutes.map((r) => (r.meta.plain ? toRouteObject(r) : withAntdScope(toRouteObject(r)))),
         { path: '*', element: <Unmatched /> },
       ],
     },

@@ -1,6 +1,5 @@
 import { LIVE_BEARER_PREFIX, LIVE_PROTOCOL, parseLiveEvent, type LiveEvent } from '@chepai/shared';
 import { getToken } from './session';
-import { useEffect, useRef, useState } from 'react';
 import { syncServerTime } from './server-clock';
 
 /** The part of the browser WebSocket the client uses (a fake one in unit tests). */
@@ -127,19 +126,4 @@ export function connectLot(orderId: string, opts: LiveOptions): LiveConnection {
       opts.onStatus?.('closed');
     },
   };
-}
-
-/** Every live event of a lot for as long as the component is mounted. */
-export function useLotLive(orderId: string | null, onEvent: (event: LiveEvent) => void): LiveStatus {
-  const [status, setStatus] = useState<LiveStatus>('connecting');
-  const handler = useRef(onEvent);
-  useEffect(() => {
-    handler.current = onEvent;
-  });
-  useEffect(() => {
-    if (!orderId) return;
-    const conn = connectLot(orderId, { onEvent: (e) => handler.current(e), onStatus: setStatus });
-    return () => conn.close();
-  }, [orderId]);
-  return status;
 }

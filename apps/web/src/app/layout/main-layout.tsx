@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import type { RouteMeta } from '../route-table';
-import { AntdScope, lazyWithAntd } from './antd-scope-lazy';
+import { AntdScope, lazyWithAntd } from '../../components/antd-scope-lazy';
 import { Breadcrumbs } from './breadcrumbs';
 import { PageLoading } from './page-loading';
 import { SiteFooter } from './site-footer';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { switchSession } from '../../lib/session-switch';
 import { useSession } from '../../lib/use-session';
-import { lazyWithAntd } from './antd-scope-lazy';
+import { lazyWithAntd } from '../../components/antd-scope-lazy';
 import { HeaderSearch } from './header-search';
 import { logoutHooks } from './logout-hooks';
 

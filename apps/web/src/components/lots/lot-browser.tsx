@@ -1,9 +1,11 @@
 import { SEARCH_PAGE_SIZE, lots } from '@chepai/shared';
 import type { SearchSort } from '@chepai/shared/contracts/lots';
-import { Button, Empty, Pagination, Skeleton, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBrandFacets, useLotSearch, type FilterInput } from '../../api/lot-search-queries';
+import { Empty } from '../plain/empty';
+import { Pager } from '../plain/pager';
+import { Skeleton } from '../plain/skeleton';
 import { FILTER_ROWS, STATUS_OPTIONS, type Option } from './filter-options';
 import { LotCard } from './lot-card';
 import './lots.css';
@@ -39,17 +41,19 @@ function FilterRow({
     <div className="filter-row" role="group" aria-label={label}>
       <span className="filter-label">{label}</span>
       <div className="filter-options">
-        <Tag.CheckableTag checked={!current} onChange={() => choose('')}>
+        <button type="button" className="check-tag" aria-pressed={!current} onClick={() => choose('')}>
           不限
-        </Tag.CheckableTag>
+        </button>
         {options.map((o) => (
-          <Tag.CheckableTag
+          <button
+            type="button"
             key={o.key}
-            checked={current === o.key}
-            onChange={() => choose(current === o.key ? '' : o.key)}
+            className="check-tag"
+            aria-pressed={current === o.key}
+            onClick={() => choose(current === o.key ? '' : o.key)}
           >
             {o.label}
-          </Tag.CheckableTag>
+          </button>
         ))}
       </div>
     </div>
@@ -104,21 +108,22 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
       </div>
       <div className="sort-bar" role="group" aria-label="排序">
         {sorts.map((s) => (
-          <Button
+          <button
+            type="button"
             key={s}
-            type={sort === s ? 'primary' : 'text'}
-            size="small"
+            className={`btn btn-small ${sort === s ? 'btn-primary' : 'btn-text'}`}
+            aria-pressed={sort === s}
             onClick={() => set({ sort: s === defaultSort ? null : s, page: null })}
           >
             {s === 'endingSoon' && upcoming ? '即将开拍' : lots.SEARCH_SORT_TEXT[s]}
-          </Button>
+          </button>
         ))}
         <span className="total">
           共<strong data-testid="lot-total">{data?.total ?? 0}</strong>辆车
         </span>
       </div>
       {isLoading ? (
-        <Skeleton active paragraph={{ rows: 8 }} />
+        <Skeleton rows={8} />
       ) : !data?.list.length ? (
         <div className="lot-empty">
           <Empty
@@ -128,7 +133,11 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
                 : '没有找到符合条件的车辆'
             }
           >
-            {anyFilter && <Button onClick={() => setParams(new URLSearchParams())}>清空筛选条件</Button>}
+            {anyFilter && (
+              <button type="button" className="btn" onClick={() => setParams(new URLSearchParams())}>
+                清空筛选条件
+              </button>
+            )}
           </Empty>
         </div>
       ) : (
@@ -139,12 +148,11 @@ export function LotBrowser({ statuses, defaultSort = 'endingSoon' }: Props) {
             ))}
           </div>
           <div className="lot-pager">
-            <Pagination
+            <Pager
               current={pageNum}
               pageSize={SEARCH_PAGE_SIZE}
               total={data.total}
-              showSizeChanger={false}
-              showTotal={(t) => `共 ${t} 辆`}
+              totalText={(t) => `共 ${t} 辆`}
               onChange={(p) => {
                 set({ page: p === 1 ? null : String(p) });
                 window.scrollTo({ top: 0 });

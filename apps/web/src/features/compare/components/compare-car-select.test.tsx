@@ -19,16 +19,18 @@ const panel = () => within(screen.getByTestId('car-picker-panel'));
 const stepButtons = () => panel().getAllByRole('button', { name: /^[123]/ });
 const item = (name: string) => panel().findByRole('button', { name: new RegExp(name) });
 
-function open(onAdd = vi.fn(() => true)) {
+/** Opens the dropdown; its panel is a chunk of its own, so it appears a moment later. */
+async function open(onAdd = vi.fn(() => true)) {
   renderWithApp(<CompareCarSelect count={0} takenIds={new Set()} onAdd={onAdd} areaHeight={600} />);
   fireEvent.click(screen.getByRole('button', { name: /选择车型/ }));
+  await screen.findByTestId('car-picker-panel');
   return onAdd;
 }
 
 // Rendering antd in jsdom is slow on a busy machine; the default 5 s is too tight.
 describe('car picker steps (compare select)', { timeout: 30_000 }, () => {
   it('goes brand → series → model, the step titles naming each choice, and adds the car', async () => {
-    const onAdd = open();
+    const onAdd = await open();
     expect(stepButtons().map((b) => (b as HTMLButtonElement).disabled)).toEqual([false, true, true]);
 
     fireEvent.click(await item('宝马'));
@@ -48,11 +50,12 @@ describe('car picker steps (compare select)', { timeout: 30_000 }, () => {
     // Added: the dropdown closes and starts again from the brand.
     expect(screen.queryByTestId('car-picker-panel')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /选择车型/ }));
+    await screen.findByTestId('car-picker-panel');
     expect(stepButtons().map((b) => b.textContent)).toEqual(['1选择品牌', '2选择车系', '3选择车型']);
   });
 
   it('stepping back to the brand clears the series, and a new brand lists only its own series', async () => {
-    open();
+    await open();
     fireEvent.click(await item('奥迪'));
     fireEvent.click(await item('奥迪A4L'));
     await item('40 TFSI');
@@ -71,7 +74,7 @@ describe('car picker steps (compare select)', { timeout: 30_000 }, () => {
   });
 
   it('stepping back to the series keeps the brand and clears only the series', async () => {
-    open();
+    await open();
     fireEvent.click(await item('奥迪'));
     fireEvent.click(await item('奥迪A4L'));
     await item('40 TFSI');

@@ -1,11 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { COMPARE_MAX_CARS, type catalog } from '@chepai/shared';
-import { Button } from 'antd';
 import { useCallback, useRef, useState } from 'react';
-import { CarPickerPanel, type PickerStep } from '../../../components/car-picker/car-picker-panel';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+import type { PickerStep } from '../../../components/car-picker/car-picker-panel';
 import { useClickOutside } from '../../../components/car-picker/use-click-outside';
 import { listMaxHeight } from '../../../components/car-picker/picker-groups';
 import { headerNameOf, type CompareCar } from '../utils/compare-list';
+
+/** The brand → series → model panel (antd's Spin, Tag, Empty) loads with the first opening. */
+const CarPickerPanel = lazyWithAntd(
+  async () => ({ default: (await import('../../../components/car-picker/car-picker-panel')).CarPickerPanel }),
+  <div className="compare-select-loading" role="status">
+    <span className="spinner" aria-hidden="true" />
+    正在加载…
+  </div>,
+);
 
 interface Props {
   count: number;
@@ -48,9 +57,15 @@ export function CompareCarSelect({ count, takenIds, onAdd, areaHeight }: Props) 
 
   return (
     <div className="compare-select" ref={ref}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+      >
+        <PlusOutlined />
         选择车型（{count}/{COMPARE_MAX_CARS}）
-      </Button>
+      </button>
       {open && (
         <div className="compare-select-popup">
           <CarPickerPanel

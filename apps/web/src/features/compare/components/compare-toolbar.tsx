@@ -1,6 +1,6 @@
 import { PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Popconfirm, Space } from 'antd';
 import { memo } from 'react';
+import { useFeedback } from '../../../components/feedback';
 import type { CompareCar } from '../utils/compare-list';
 import { CompareCarSelect } from './compare-car-select';
 
@@ -18,11 +18,14 @@ interface Props {
 }
 
 /**
- * Title, car select, the two toggles and share / print / clear. Memoised: arriving configurations
- * re-render only the table area, not these antd controls.
+ * Title, car select, the two toggles and share / print / clear, in plain elements (the page loads no
+ * antd: docs/decisions/034-every-public-page-under-its-ceiling.md). Memoised: arriving
+ * configurations re-render only the table area.
  */
 export const CompareToolbar = memo(function CompareToolbar(props: Props) {
+  const { modal } = useFeedback();
   const empty = props.count === 0;
+  const few = props.count < 2;
   return (
     <div className="compare-toolbar">
       <h1>车型对比</h1>
@@ -32,41 +35,52 @@ export const CompareToolbar = memo(function CompareToolbar(props: Props) {
         onAdd={props.onAdd}
         areaHeight={props.areaHeight}
       />
-      <Space size={16} className="compare-switches">
-        <Checkbox
-          checked={props.hideSame}
-          onChange={(e) => props.onHideSame(e.target.checked)}
-          disabled={props.count < 2}
-        >
+      <div className="compare-switches">
+        <label className={few ? 'disabled' : undefined}>
+          <input
+            type="checkbox"
+            checked={props.hideSame}
+            onChange={(e) => props.onHideSame(e.target.checked)}
+            disabled={few}
+          />
           隐藏相同项
-        </Checkbox>
-        <Checkbox
-          checked={props.highlight}
-          onChange={(e) => props.onHighlight(e.target.checked)}
-          disabled={props.count < 2}
-        >
+        </label>
+        <label className={few ? 'disabled' : undefined}>
+          <input
+            type="checkbox"
+            checked={props.highlight}
+            onChange={(e) => props.onHighlight(e.target.checked)}
+            disabled={few}
+          />
           高亮不同项
-        </Checkbox>
-      </Space>
-      <Space className="compare-actions">
-        <Button icon={<ShareAltOutlined />} disabled={empty} onClick={props.onShare}>
+        </label>
+      </div>
+      <div className="compare-actions">
+        <button type="button" className="btn" disabled={empty} onClick={props.onShare}>
+          <ShareAltOutlined />
           分享对比
-        </Button>
-        <Button icon={<PrinterOutlined />} disabled={empty} onClick={() => window.print()}>
+        </button>
+        <button type="button" className="btn" disabled={empty} onClick={() => window.print()}>
+          <PrinterOutlined />
           打印
-        </Button>
-        <Popconfirm
-          title="确定清空全部对比车型吗？"
-          okText="清空"
-          cancelText="取消"
-          onConfirm={props.onClear}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
           disabled={empty}
+          onClick={() =>
+            modal.confirm({
+              title: '确定清空全部对比车型吗？',
+              okText: '清空',
+              okButtonProps: { danger: true },
+              cancelText: '取消',
+              onOk: props.onClear,
+            })
+          }
         >
-          <Button danger disabled={empty}>
-            清空
-          </Button>
-        </Popconfirm>
-      </Space>
+          清空
+        </button>
+      </div>
     </div>
   );
 });

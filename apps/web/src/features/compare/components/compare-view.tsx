@@ -1,7 +1,7 @@
 import type { catalog } from '@chepai/shared';
 import { useQueries } from '@tanstack/react-query';
-import { Empty, Spin } from 'antd';
 import { useMemo, useRef, useState, type RefObject } from 'react';
+import { Empty } from '../../../components/plain/empty';
 import { modelConfigQuery, useParamNames } from '../../../api/catalog-queries';
 import type { useCompareList } from '../hooks/use-compare-list';
 import { buildCompareRows } from '../utils/compare-rows';
@@ -19,12 +19,15 @@ const configsOf = (results: Array<{ data?: catalog.ConfigInfo }>) => results.map
 
 // Constant elements: React skips them on the re-renders while configurations arrive one by one.
 const LOADING = (
-  <Spin className="compare-loading" tip="正在加载车型配置…" size="large">
-    <div style={{ height: 200 }} />
-  </Spin>
+  <div className="compare-loading" role="status">
+    <span className="spinner" aria-hidden="true" />
+    正在加载车型配置…
+  </div>
 );
 const EMPTY = (
-  <Empty className="compare-empty" description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />
+  <div className="compare-empty">
+    <Empty description="还没有对比车型：点击“选择车型”，最多可同时对比10款车型" />
+  </div>
 );
 
 /**

@@ -1,5 +1,4 @@
 import type { catalog } from '@chepai/shared';
-import { Input, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { fetchModelBriefs } from '../../../api/catalog-queries';
@@ -9,6 +8,10 @@ import { useCompareList } from '../hooks/use-compare-list';
 import { headerNameOf, parseShareIds, shareUrl, type CompareCar } from '../utils/compare-list';
 import '../compare.css';
 import { useFeedback } from '../../../components/feedback';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+
+/** The share dialog (antd's Modal, Input, copyable text) loads when it is first opened. */
+const ShareDialog = lazyWithAntd(() => import('../components/share-dialog'));
 
 export default function CarComparePage() {
   const { message } = useFeedback();
@@ -92,16 +95,7 @@ export default function CarComparePage() {
       />
       <CompareView compare={compare} hideSame={hideSame} highlight={highlight} areaRef={areaRef} />
       <p className="compare-notice muted">车型库为示例数据，配置与价格以厂商公布为准。</p>
-      <Modal title="分享对比" open={shareOpen} onCancel={() => setShareOpen(false)} footer={null}>
-        <p>复制下面的链接发给好友，打开即可看到相同的对比车型：</p>
-        <Input readOnly value={link} data-testid="share-link" />
-        <Typography.Paragraph
-          copyable={{ text: link, tooltips: ['复制链接', '已复制'] }}
-          style={{ marginTop: 12 }}
-        >
-          复制链接
-        </Typography.Paragraph>
-      </Modal>
+      {shareOpen && <ShareDialog link={link} onClose={() => setShareOpen(false)} />}
     </div>
   );
 }

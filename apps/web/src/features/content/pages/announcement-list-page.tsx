@@ -1,7 +1,9 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import { List, Pagination, Tag } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
+import { Empty } from '../../../components/plain/empty';
+import { Pager } from '../../../components/plain/pager';
+import { Skeleton } from '../../../components/plain/skeleton';
 import { useAnnouncements } from '../../../api/content-queries';
 
 const PAGE_SIZE = 10;
@@ -16,34 +18,35 @@ export default function AnnouncementListPage() {
         <h1 className="panel-title">
           <NotificationOutlined /> 平台公告
         </h1>
-        <List
-          loading={isLoading}
-          className="announcement-list"
-          dataSource={data?.list ?? []}
-          locale={{ emptyText: '暂无公告' }}
-          renderItem={(a) => (
-            <List.Item extra={<span className="muted">{dateOnly(a.publishTime)}</span>}>
-              <List.Item.Meta
-                title={
+        {isLoading ? (
+          <Skeleton rows={8} />
+        ) : data?.list.length ? (
+          <ul className="announcement-list plain-list">
+            {data.list.map((a) => (
+              <li key={a.id}>
+                <div className="plain-list-main">
                   <Link to={`/announcement/details/${a.id}`}>
-                    {a.pinned ? <Tag color="red">置顶</Tag> : null}
+                    {a.pinned ? <span className="tag tag-red">置顶</span> : null}
                     {a.title}
                   </Link>
-                }
-                description={a.summary}
-              />
-            </List.Item>
-          )}
-        />
+                  <p className="muted">{a.summary}</p>
+                </div>
+                <span className="muted">{dateOnly(a.publishTime)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty description="暂无公告" />
+        )}
         {data && data.total > PAGE_SIZE ? (
-          <Pagination
-            className="pager"
-            current={pageNum}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            showSizeChanger={false}
-            onChange={(p) => setParams({ pageNum: String(p) })}
-          />
+          <div className="pager">
+            <Pager
+              current={pageNum}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onChange={(p) => setParams({ pageNum: String(p) })}
+            />
+          </div>
         ) : null}
       </div>
     </div>

@@ -1,20 +1,18 @@
-import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
 export default function NotFoundPage() {
-  const navigate = useNavigate();
   return (
     <div className="bare-page">
-      <Result
-        status="404"
-        title="404"
-        subTitle="抱歉，您访问的页面不存在或已被移除。"
-        extra={
-          <Button type="primary" onClick={() => void navigate('/home')}>
-            返回首页
-          </Button>
-        }
-      />
+      <div className="plain-result">
+        <p className="plain-result-code" aria-hidden="true">
+          404
+        </p>
+        <h1 className="plain-result-title">页面不存在</h1>
+        <p className="muted">抱歉，您访问的页面不存在或已被移除。</p>
+        <Link className="btn btn-primary" to="/home">
+          返回首页
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { RightOutlined } from '@ant-design/icons';
-import { Empty, List, Skeleton } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { dateOnly } from '../../../components/date-text';
+import { Empty } from '../../../components/plain/empty';
+import { Skeleton } from '../../../components/plain/skeleton';
 import { useSupportList } from '../../../api/content-queries';
 import { SUPPORT_SECTIONS } from '../../../lib/hot-keywords';
 
@@ -14,20 +15,19 @@ export default function SupportListPage() {
     <div className="panel">
       <h1 className="panel-title">{section.title}</h1>
       {isLoading ? (
-        <Skeleton active />
+        <Skeleton />
       ) : items.length ? (
-        <List
-          className="article-list"
-          dataSource={items}
-          renderItem={(a) => (
-            <List.Item extra={<span className="muted">{dateOnly(a.publishTime)}</span>}>
+        <ul className="article-list plain-list">
+          {items.map((a) => (
+            <li key={a.id}>
               <Link to={`/supportDetail/${a.id}`}>
                 <RightOutlined className="list-bullet" />
                 {a.title}
               </Link>
-            </List.Item>
-          )}
-        />
+              <span className="muted">{dateOnly(a.publishTime)}</span>
+            </li>
+          ))}
+        </ul>
       ) : (
         <Empty description="暂无文章" />
       )}

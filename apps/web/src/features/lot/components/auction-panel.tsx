@@ -1,6 +1,5 @@
 import { EyeOutlined, HeartOutlined, TeamOutlined } from '@ant-design/icons';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
-import { Tag } from 'antd';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Countdown } from '../../../components/lots/countdown';
 import { beijing, yuanText } from '../../../components/lots/format';
@@ -53,10 +52,14 @@ export function AuctionPanel({
       <h1 className="lot-title">{lot.title}</h1>
       <div className="lot-tags">
         <StatusBadge status={lot.status} />
-        <Tag bordered={false}>{lot.plateCity}牌照</Tag>
-        <Tag bordered={false}>{lot.usageType}</Tag>
-        <Tag bordered={false}>{lot.sellerType}处置</Tag>
-        {lot.condition.accident ? <Tag color="orange">有事故修复</Tag> : <Tag color="green">无重大事故</Tag>}
+        <span className="tag tag-plain">{lot.plateCity}牌照</span>
+        <span className="tag tag-plain">{lot.usageType}</span>
+        <span className="tag tag-plain">{lot.sellerType}处置</span>
+        {lot.condition.accident ? (
+          <span className="tag tag-orange">有事故修复</span>
+        ) : (
+          <span className="tag tag-green">无重大事故</span>
+        )}
       </div>
       <div className="price-box">
         <div className="price-main">

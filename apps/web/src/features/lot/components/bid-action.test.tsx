@@ -96,6 +96,11 @@ function lotWith(over: Partial<LotDetail> = {}): LotDetail {
 const asBuyer = () => saveSession({ token: 'tok-b', role: 'buyer', buyerName: '张三' });
 const show = (lot: LotDetail, myState: MyState = 'none') =>
   renderWithApp(<BidAction lot={lot} myState={myState} />, { path: `/auctionDetails/${lot.orderId}` });
+/** The bid panel is a chunk of its own (loaded only when a buyer can bid): wait for it. */
+const showPanel = async (lot: LotDetail, myState: MyState = 'none') => {
+  show(lot, myState);
+  await screen.findByTestId('bid-panel');
+};
 const panel = () => within(screen.getByTestId('bid-panel'));
 const quickButtons = () => panel().getAllByRole<HTMLButtonElement>('button', { name: /档|起拍价/ });
 const bidButton = () => panel().getByRole<HTMLButtonElement>('button', { name: /^出\s*价$/ });
@@ -141,7 +146,7 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
       sent = JSON.parse(config.data as string);
       return ok({});
     });
-    show(lotWith());
+    await showPanel(lotWith());
     expect(screen.getByTestId('my-state').textContent).toBe('未出价');
     expect(quickButtons().map((b) => b.textContent?.replace(/\s/g, ''))).toEqual([
       '+1档¥52,500.00',
@@ -158,9 +163,9 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     await waitFor(() => expect(sent).toEqual({ orderId: '1890000000000000562', amount: '52500.00' }));
   });
 
-  it('before the first bid the first quick bid is the start price', () => {
+  it('before the first bid the first quick bid is the start price', async () => {
     asBuyer();
-    show(lotWith({ bidCount: 0, currentPrice: '50000.00' }));
+    await showPanel(lotWith({ bidCount: 0, currentPrice: '50000.00' }));
     expect(quickButtons().map((b) => b.textContent?.replace(/\s/g, ''))).toEqual([
       '起拍价¥50,000.00',
       '+2档¥50,500.00',
@@ -168,9 +173,9 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('an amount off the grid or below the minimum is refused before any dialog', () => {
+  it('an amount off the grid or below the minimum is refused before any dialog', async () => {
     asBuyer();
-    show(lotWith());
+    await showPanel(lotWith());
     const input = panel().getByRole('spinbutton', { name: '出价金额' });
     fireEvent.change(input, { target: { value: '52000' } });
     expect(panel().getByRole('alert').textContent).toBe('出价不能低于 ¥52,500.00');
@@ -180,9 +185,9 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: '出价确认' })).toBeNull();
   });
 
-  it('the leading buyer cannot outbid themselves, except by raising a proxy maximum', () => {
+  it('the leading buyer cannot outbid themselves, except by raising a proxy maximum', async () => {
     asBuyer();
-    show(lotWith({ leading: true, myTopAmount: '52000.00', myMaxAmount: '60000.00' }), 'leading');
+    await showPanel(lotWith({ leading: true, myTopAmount: '52000.00', myMaxAmount: '60000.00' }), 'leading');
     expect(screen.getByTestId('my-state').textContent).toBe('领先');
     expect(screen.getByText(/您当前是最高出价者 · 代理上限 ¥60,000\.00/)).toBeTruthy();
     expect(quickButtons().every((b) => b.disabled)).toBe(true);
@@ -192,9 +197,9 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     expect(panel().getByRole('spinbutton', { name: '最高代理价' })).toBeTruthy();
   });
 
-  it('an outbid buyer sees their own top bid and may bid again', () => {
+  it('an outbid buyer sees their own top bid and may bid again', async () => {
     asBuyer();
-    show(lotWith({ myTopAmount: '51500.00' }), 'outbid');
+    await showPanel(lotWith({ myTopAmount: '51500.00' }), 'outbid');
     expect(screen.getByTestId('my-state').textContent).toBe('已出局');
     expect(screen.getByTestId('my-top').textContent).toContain('¥51,500.00');
     expect(screen.queryByText(/您当前是最高出价者/)).toBeNull();

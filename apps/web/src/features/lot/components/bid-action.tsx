@@ -1,10 +1,17 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
-import { Alert, Button } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useSession } from '../../../lib/use-session';
-import { BidPanel, type MyState } from './bid-panel';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+import { Notice } from '../../../components/plain/notice';
+import type { MyState } from './bid-panel';
+
+/** The bid panel (antd's InputNumber, Checkbox, Modal) loads only when a buyer can bid. */
+const BidPanel = lazyWithAntd(
+  async () => ({ default: (await import('./bid-panel')).BidPanel }),
+  <div className="bid-panel-loading" aria-busy="true" />,
+);
 
 /** The call to action by phase and by who is looking: log in, pay the deposit, bid, or the result. */
 export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }) {
@@ -17,9 +24,9 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
 
   if (lot.status === 0) {
     return (
-      <Button size="large" block disabled>
+      <button type="button" className="btn btn-large btn-block" disabled>
         报名未开始（{beijing(lot.regStartTime, 'short')} 开始报名）
-      </Button>
+      </button>
     );
   }
   if (lot.status >= 5) {
@@ -27,9 +34,8 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
     return (
       <div className="bid-result" data-testid="bid-result">
         {won ? (
-          <Alert
+          <Notice
             type="success"
-            showIcon
             message={`已成交 — 恭喜您竞得，成交价 ${yuanText(lot.currentPrice)}`}
             description={
               <>
@@ -39,9 +45,8 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
             }
           />
         ) : (
-          <Alert
+          <Notice
             type="info"
-            showIcon
             message={
               lot.status === 5
                 ? `竞价结束 · 已成交 ${yuanText(lot.currentPrice)}`
@@ -58,25 +63,24 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
   if (!open) return null;
   if (!user) {
     return (
-      <Link to={`/login?redirect=${encodeURIComponent(location.pathname)}`}>
-        <Button size="large" type="primary" block>
-          登录后报名
-        </Button>
+      <Link
+        className="btn btn-large btn-block btn-primary"
+        to={`/login?redirect=${encodeURIComponent(location.pathname)}`}
+      >
+        登录后报名
       </Link>
     );
   }
   if (!isBuyer)
     return (
-      <Button size="large" block disabled>
+      <button type="button" className="btn btn-large btn-block" disabled>
         仅竞买人可报名出价
-      </Button>
+      </button>
     );
   if (!registered) {
     return (
-      <Link to={`/promiseMoneyReport/${lot.orderId}`}>
-        <Button size="large" type="primary" block>
-          交纳保证金 {yuanText(lot.deposit)} 报名
-        </Button>
+      <Link className="btn btn-large btn-block btn-primary" to={`/promiseMoneyReport/${lot.orderId}`}>
+        交纳保证金 {yuanText(lot.deposit)} 报名
       </Link>
     );
   }
@@ -89,7 +93,7 @@ export function BidAction({ lot, myState }: { lot: LotDetail; myState: MyState }
       {biddingOpen && now < lot.endTime ? (
         <BidPanel lot={lot} myState={myState} />
       ) : (
-        <Alert
+        <Notice
           type="info"
           message={
             now >= lot.endTime ? '竞价结束，结果确认中…' : `竞价将于 ${beijing(lot.startTime, 'full')} 开始`

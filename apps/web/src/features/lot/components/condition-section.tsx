@@ -1,6 +1,5 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { LotDetail } from '@chepai/shared/contracts/lots';
-import { Tag } from 'antd';
 
 const GRADE_COLOR: Record<string, string> = { A: 'green', B: 'blue', C: 'orange' };
 const PARTS = [
@@ -45,7 +44,7 @@ export function ConditionSection({ lot }: { lot: LotDetail }) {
         {PARTS.map(([key, label]) => (
           <li key={key}>
             <span className="part-name">{label}</span>
-            <Tag color={GRADE_COLOR[c[key].grade] ?? 'default'}>{c[key].grade}级</Tag>
+            <span className={`tag tag-${GRADE_COLOR[c[key].grade] ?? 'plain'}`}>{c[key].grade}级</span>
             <span>{c[key].notes}</span>
           </li>
         ))}

@@ -1,7 +1,10 @@
-import { Image } from 'antd';
 import { useState } from 'react';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 
-/** Main picture with thumbnails; a click opens antd's preview (zoom, rotate, browse all). */
+/** antd's preview (zoom, rotate, browse all), fetched with the first click on the picture. */
+const Preview = lazyWithAntd(() => import('./gallery-preview'));
+
+/** Main picture with thumbnails; a click opens the preview. */
 export function LotGallery({
   photos,
   title,
@@ -10,7 +13,12 @@ export function LotGallery({
   title: string;
 }) {
   const [current, setCurrent] = useState(0);
-  const [open, setOpen] = useState(false);
+  const [open, setOpenState] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const setOpen = (value: boolean) => {
+    setOpenState(value);
+    if (value) setOpened(true);
+  };
   if (!photos.length) return <div className="gallery gallery-empty">暂无图片</div>;
   const shown = photos[current] ?? photos[0];
   return (
@@ -42,15 +50,10 @@ export function LotGallery({
           </button>
         ))}
       </div>
-      <div style={{ display: 'none' }}>
-        <Image.PreviewGroup
-          preview={{ visible: open, current, onVisibleChange: setOpen, onChange: setCurrent }}
-        >
-          {photos.map((p) => (
-            <Image key={p.url} src={p.url} alt={p.label} />
-          ))}
-        </Image.PreviewGroup>
-      </div>
+      {/* Mounted from the first opening on, so that closing it can animate. */}
+      {(open || opened) && (
+        <Preview photos={photos} open={open} current={current} onOpen={setOpen} onChange={setCurrent} />
+      )}
     </div>
   );
 }

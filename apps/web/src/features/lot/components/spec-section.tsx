@@ -1,13 +1,9 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { lots } from '@chepai/shared';
-import { Descriptions, Grid } from 'antd';
 import { mileageText } from '../../../components/lots/format';
 
 /** The vehicle's specifications; VIN and plate only masked. */
 export function SpecSection({ lot }: { lot: LotDetail }) {
-  // On a phone three label/value pairs a row leave each value a few characters wide: two pairs,
-  // each label above its value.
-  const phone = !Grid.useBreakpoint().md;
   const body = lots.BODY_TYPE_TEXT[lot.bodyType as keyof typeof lots.BODY_TYPE_TEXT] ?? lot.bodyType;
   const items = [
     ['品牌', lot.brandName],
@@ -34,23 +30,25 @@ export function SpecSection({ lot }: { lot: LotDetail }) {
   return (
     <section className="panel lot-section" id="specs">
       <h2 className="panel-title">车辆信息</h2>
-      <Descriptions
-        bordered
-        size="small"
-        column={phone ? 2 : 3}
-        layout={phone ? 'vertical' : 'horizontal'}
-        className="lot-specs"
-        items={items.map(([label, value]) => ({ key: label, label, children: value }))}
-      />
-      <Descriptions
-        className="lot-pickup"
-        size="small"
-        column={1}
-        items={[
-          { key: 'addr', label: '看车/提车地址', children: lot.pickupAddress },
-          { key: 'desc', label: '车辆描述', children: lot.description },
-        ]}
-      />
+      {/* Three label/value pairs a row; on a phone two, each label above its value (lot.css). */}
+      <dl className="lot-specs">
+        {items.map(([label, value]) => (
+          <div key={label} className="lot-spec">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <dl className="lot-pickup">
+        <div>
+          <dt>看车/提车地址</dt>
+          <dd>{lot.pickupAddress}</dd>
+        </div>
+        <div>
+          <dt>车辆描述</dt>
+          <dd>{lot.description}</dd>
+        </div>
+      </dl>
     </section>
   );
 }

@@ -3,7 +3,8 @@ import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { beijing, yuanText } from '../../../components/lots/format';
-import { useLotLive, type LiveStatus } from '../../../lib/live';
+import type { LiveStatus } from '../../../lib/live';
+import { useLotLive } from '../../../lib/use-lot-live';
 import { useFeedback } from '../../../components/feedback';
 
 /** The part of the lot the live channel moves. */

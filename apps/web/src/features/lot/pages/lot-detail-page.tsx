@@ -1,6 +1,5 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert } from 'antd';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { useLotDetail } from '../../../api/lot-detail-query';
@@ -12,13 +11,20 @@ import { AuctionPanel } from '../components/auction-panel';
 import { AuctionRules } from '../components/auction-rules';
 import { BidAction } from '../components/bid-action';
 import type { MyState } from '../components/bid-panel';
-import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { ConditionSection } from '../components/condition-section';
 import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
 import { useLiveLot } from '../hooks/use-live-lot';
 import { useViewingLot } from '../../../lib/use-viewing-lot';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+import { Notice } from '../../../components/plain/notice';
 import '../lot.css';
+
+/** The bid records (antd's Table) load after the page, below the first screen. */
+const BidRecordList = lazyWithAntd(
+  async () => ({ default: (await import('../../../components/lots/bid-record-list')).BidRecordList }),
+  <section className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />,
+);
 
 function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
   const user = useSession();
@@ -39,18 +45,16 @@ function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
         <LotGallery photos={lot.photos} title={lot.title} />
         <AuctionPanel lot={current} onElapsed={refetch}>
           {live.extendedTo !== null && current.status === 4 && (
-            <Alert
+            <Notice
               className="extend-notice"
               type="warning"
-              showIcon
               data-testid="extend-notice"
               message={`延时竞价：结束时间延长至 ${beijing(live.extendedTo, 'full').slice(11)}`}
             />
           )}
           {live.paused && (current.status === 3 || current.status === 4) ? (
-            <Alert
+            <Notice
               type="warning"
-              showIcon
               data-testid="paused-notice"
               message="竞价已暂停"
               description="平台已暂停本场竞价，暂停期间不接受出价；恢复后结束时间按暂停时长顺延。"

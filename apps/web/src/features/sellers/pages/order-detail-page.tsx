@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
-import { useLotLive } from '../../../lib/live';
+import { useLotLive } from '../../../lib/use-lot-live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { useCancelOrder, useSellerOrder } from '../api/order-api';
 import '../sellers.css';

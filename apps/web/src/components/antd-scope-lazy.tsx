@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 
-const load = () => import('../antd-scope');
+const load = () => import('./antd-scope');
 const Scope = lazy(load);
 
 /** Starts fetching the antd scope early (with the page's chunk), so neither waits for the other. */
 export const preloadAntdScope = () => void load();
 
-/** AntdScope (../antd-scope.tsx) from its own chunk; `fallback` shows while it loads. */
+/** AntdScope (./antd-scope.tsx) from its own chunk; `fallback` shows while it loads. */
 export function AntdScope({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   return (
     <Suspense fallback={fallback}>

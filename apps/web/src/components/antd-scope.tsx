@@ -3,7 +3,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import type { ReactNode } from 'react';
-import { theme } from '../components/antd-theme';
+import { theme } from './antd-theme';
 
 dayjs.locale('zh-cn');
 
