@@ -67,7 +67,11 @@ describe('lots in the browser', () => {
     const metas = await page.locator('.lot-card-meta').allInnerTexts();
     expect(metas.every((m) => m.includes('纯电动'))).toBe(true);
     await page.goto('/auctionHall?page=2');
-    await page.locator('.ant-pagination-item-active').getByText('2').waitFor();
+    const pager = page.getByRole('navigation', { name: '分页' });
+    await pager.locator('[aria-current="page"]').getByText('2').waitFor();
+    await pager.getByRole('button', { name: '第 1 页' }).click();
+    await page.waitForURL((u) => u.pathname === '/auctionHall' && !u.searchParams.has('page'));
+    await pager.locator('[aria-current="page"]').getByText('1').waitFor();
   });
 
   it('searches from the header, opens a lot and sees its countdown run on server time', async () => {
@@ -172,13 +176,16 @@ describe('lots in the browser', () => {
     await page.goto('/auctionHall');
     await page.locator('.lot-card').first().click();
     await page.waitForURL('**/carAuction/carAuctionDetail/**');
-    const specs = page.locator('#specs .ant-descriptions').first();
+    const specs = page.locator('#specs .lot-specs');
     await specs.waitFor();
     // Two label/value pairs a row, each value at least a third of the screen wide.
-    const cellsPerRow = await specs.locator('tr').evaluateAll((rows) => rows.map((r) => r.children.length));
-    expect(Math.max(...cellsPerRow)).toBeLessThanOrEqual(2);
+    const tops = await specs
+      .locator('.lot-spec')
+      .evaluateAll((items) => items.map((i) => Math.round(i.getBoundingClientRect().top)));
+    const perRow = [...new Set(tops)].map((t) => tops.filter((x) => x === t).length);
+    expect(Math.max(...perRow)).toBeLessThanOrEqual(2);
     const widths = await specs
-      .locator('td.ant-descriptions-item-content')
+      .locator('.lot-spec dd')
       .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().width));
     expect(Math.min(...widths)).toBeGreaterThan(130);
     expect(await noSideScroll()).toBe(true);

@@ -64,7 +64,7 @@ export interface RoutePage {
   plain: boolean;
   /** The page files of the route chain (buyer / visitor variant), relative to the web app. */
   pages: string[];
-  /** Page files of the chain that have no chunk of their own (chunk merging would hide them). */
+  /** Page files of the chain in no chunk or in another page's chunk (chunk merging would hide them). */
   unchunked: string[];
   /**
    * Every JavaScript file of the first load but the preload script (the report's `preload`), for a
@@ -87,7 +87,13 @@ export function routePreload(webRoot: string): Plugin {
         if (!ctx.bundle || path.resolve(ctx.filename) !== path.join(webRoot, 'index.html')) return;
         const appDir = path.join(webRoot, 'src/app');
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        // A module's chunk: the chunk it is the facade of, or else the dynamic entry chunk holding it
+        // (Rollup drops the facade of a page whose chunk also exports modules to its own lazy parts).
         const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
+        for (const c of chunks)
+          if (c.isDynamicEntry && !c.facadeModuleId)
+            for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
+        const pageChunks = new Map<string, string>();
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (c: Rollup.OutputChunk | undefined, seen = new Set<string>()) => {
           if (!c || seen.has(c.fileName)) return seen;
@@ -104,6 +110,14 @@ export function routePreload(webRoot: string): Plugin {
           for (const l of loaders)
             for (const f of closure(byModule.get(loaderTarget(l, appDir)))) files.add(f);
           return [...files].filter((f) => !entry.has(f)).sort();
+        };
+        // Two pages in one chunk would each be weighed with the other: the check refuses that.
+        const sharedChunk = (page: string) => {
+          const file = byModule.get(page)?.fileName;
+          if (!file) return false;
+          const other = pageChunks.get(file);
+          if (other === undefined) pageChunks.set(file, page);
+          return other !== undefined && other !== page;
         };
         const rows: Array<[string, string[], string[]]> = [];
         const pages: RoutePage[] = [];
@@ -125,7 +139,7 @@ export function routePreload(webRoot: string): Plugin {
                   .map((x) => path.relative(webRoot, x)),
                 unchunked: targets
                   .map((l) => loaderTarget(l, appDir) ?? String(l))
-                  .filter((x) => !byModule.has(x))
+                  .filter((x) => !byModule.has(x) || sharedChunk(x))
                   .map((x) => path.relative(webRoot, x)),
                 files: files(
                   filesOf(

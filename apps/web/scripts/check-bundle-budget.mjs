@@ -26,7 +26,6 @@ const TARGET = { home: 200, page: 250 };
  */
 const HELD = {
   // public pages still above the target (docs/decisions/034-every-public-page-under-its-ceiling.md)
-  '/carCalculator': 400,
   '/login': 350,
   '/findPassword': 345,
   '/buyerRegistration': 340,
@@ -100,6 +99,8 @@ const rows = routes.pages.flatMap((p) => {
           ? `target ${target}`
           : `target ${target} NOT MET${p.public ? ' ON A PUBLIC PAGE' : ''}, held at ${ceiling}`,
       over: bytes > ceiling * KB,
+      // A held page that meets its target again must lose its held figure.
+      met: held !== undefined && bytes <= target * KB,
     };
   });
 });
@@ -110,6 +111,11 @@ for (const r of rows)
   );
 const over = rows.filter((r) => r.over);
 const stale = Object.keys(HELD).filter((a) => !rows.some((r) => r.address === a));
+const met = rows.filter((r) => r.met);
+if (met.length)
+  console.error(
+    `held pages that meet their target now (delete them from HELD): ${met.map((r) => r.address).join(', ')}`,
+  );
 if (stale.length) console.error(`held figures for addresses that no longer exist: ${stale.join(', ')}`);
 if (over.length) console.error(`JavaScript ceiling exceeded on ${over.map((r) => r.address).join(', ')}`);
-if (over.length || stale.length) process.exit(1);
+if (over.length || stale.length || met.length) process.exit(1);

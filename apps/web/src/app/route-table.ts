@@ -165,7 +165,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'carCalculator',
-    meta: pub('购车计算器'),
+    meta: { ...pub('购车计算器'), plain: true },
     page: () => import('../features/calculator/pages/car-calculator-page'),
   },
   {

@@ -1,5 +1,4 @@
 import type { catalog } from '@chepai/shared';
-import { Empty, Spin, Tag } from 'antd';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useBrands, useModelList, useSeriesList } from '../../api/catalog-queries';
 import {
@@ -91,7 +90,9 @@ export function CarPickerPanel(props: CarPickerPanelProps) {
         )}
         <div className="picker-list" ref={listRef} style={{ maxHeight: listHeight, height: listHeight }}>
           {current.isLoading ? (
-            <Spin className="picker-loading" />
+            <div className="picker-loading" role="status" aria-label="加载中">
+              <span className="spinner" aria-hidden="true" />
+            </div>
           ) : step === 1 ? (
             <Groups
               groups={brandGroups}
@@ -119,8 +120,10 @@ export function CarPickerPanel(props: CarPickerPanelProps) {
                 <PickerItem key={m.id} active={m.id === props.modelId} onClick={() => props.onModel(m)}>
                   <span className="picker-name">
                     {m.name}
-                    {props.takenIds?.has(m.id) ? <Tag className="picker-tag">已添加</Tag> : null}
-                    {m.onSale ? null : <Tag className="picker-tag">停售</Tag>}
+                    {props.takenIds?.has(m.id) ? (
+                      <span className="tag tag-plain picker-tag">已添加</span>
+                    ) : null}
+                    {m.onSale ? null : <span className="tag tag-plain picker-tag">停售</span>}
                   </span>
                   <span className="picker-price">{formatGuidePrice(m.seriesPrice)}</span>
                 </PickerItem>
@@ -134,7 +137,7 @@ export function CarPickerPanel(props: CarPickerPanelProps) {
 }
 
 function Groups<T>({ groups, render }: { groups: Group<T>[]; render: (item: T) => ReactNode }) {
-  if (!groups.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />;
+  if (!groups.length) return <p className="empty-text">暂无数据</p>;
   return (
     <>
       {groups.map((g) => (

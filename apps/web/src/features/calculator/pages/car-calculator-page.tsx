@@ -2,8 +2,6 @@ import {
   calculatePurchaseCost,
   DEFAULT_ANNUAL_RATE_PERCENT,
   DEFAULT_INSURANCE,
-  DOWN_PAYMENT_PERCENTS,
-  LOAN_YEARS,
   yuanStringToFen,
   type CostItemKey,
   type DownPaymentPercent,
@@ -11,19 +9,41 @@ import {
   type LoanYears,
   type PurchaseCostResult,
 } from '@chepai/shared';
-import { Alert, DatePicker, Empty, InputNumber, Radio, Skeleton, Tabs, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useModelConfig } from '../../../api/catalog-queries';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { formatGuidePrice } from '../../../components/car-picker/picker-groups';
+import { Empty } from '../../../components/plain/empty';
+import { Notice } from '../../../components/plain/notice';
+import { Skeleton } from '../../../components/plain/skeleton';
 import { CalculatorPicker } from '../components/calculator-picker';
-import { CostItems, type InsuranceState } from '../components/cost-items';
+import type { InsuranceState } from '../components/cost-items';
 import { FullPaymentTotals, LoanTotals } from '../components/cost-totals';
 import { useCalculatorSelect } from '../hooks/use-calculator-select';
 import { formatFen, vehicleFacts } from '../utils/vehicle-facts';
 import '../calculator.css';
 
 type Mode = 'full' | 'loan';
+
+// The page itself loads no antd (docs/decisions/034-every-public-page-under-its-ceiling.md): the
+// editable cost table and the loan terms (antd's InputNumber, Select, Radio, Tooltip) load once a
+// car is chosen or the loan tab is opened.
+const CostItems = lazyWithAntd(
+  async () => ({ default: (await import('../components/cost-items')).CostItems }),
+  <Skeleton rows={10} />,
+);
+const LoanTerms = lazyWithAntd(
+  () => import('../components/loan-terms'),
+  <div className="loan-terms" aria-busy="true" />,
+);
+const MODES: Array<{ key: Mode; label: string }> = [
+  { key: 'full', label: '全款购车' },
+  { key: 'loan', label: '贷款购车' },
+];
+
+/** Today in Beijing, `YYYY-MM-DD`. */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 10);
 
 export default function CarCalculatorPage() {
   const select = useCalculatorSelect();
@@ -32,7 +52,7 @@ export default function CarCalculatorPage() {
   const facts = useMemo(() => (config.data ? vehicleFacts(config.data) : null), [config.data]);
 
   const [mode, setMode] = useState<Mode>('full');
-  const [purchaseDate, setPurchaseDate] = useState(() => dayjs().format('YYYY-MM-DD'));
+  const [purchaseDate, setPurchaseDate] = useState(today);
   const [insurance, setInsurance] = useState<InsuranceState>({
     ...DEFAULT_INSURANCE,
     optional: [...DEFAULT_INSURANCE.optional],
@@ -95,29 +115,34 @@ export default function CarCalculatorPage() {
               <div className="calc-car-price">厂商指导价 {formatGuidePrice(choice.model.seriesPrice)}</div>
               {facts ? (
                 <div className="calc-car-facts">
-                  <Tag color={facts.isNewEnergy ? 'green' : 'default'}>{facts.energyType}</Tag>
-                  {facts.displacementL ? <Tag>排量 {facts.displacementL.toFixed(1)}L</Tag> : null}
-                  <Tag>{facts.seats}座</Tag>
+                  <span className={`tag ${facts.isNewEnergy ? 'tag-green' : 'tag-plain'}`}>
+                    {facts.energyType}
+                  </span>
+                  {facts.displacementL ? (
+                    <span className="tag tag-plain">排量 {facts.displacementL.toFixed(1)}L</span>
+                  ) : null}
+                  <span className="tag tag-plain">{facts.seats}座</span>
                 </div>
               ) : null}
             </div>
           ) : (
-            <Empty className="calc-empty" description="请选择车型后计算购车费用" />
+            <div className="calc-empty">
+              <Empty description="请选择车型后计算购车费用" />
+            </div>
           )}
-          <div className="calc-date">
+          <label className="calc-date">
             <span>购车日期</span>
-            <DatePicker
-              allowClear={false}
-              value={dayjs(purchaseDate)}
-              onChange={(d) => d && setPurchaseDate(d.format('YYYY-MM-DD'))}
-              aria-label="购车日期"
+            <input
+              type="date"
+              required
+              value={purchaseDate}
+              onChange={(e) => e.target.value && setPurchaseDate(e.target.value)}
             />
-          </div>
+          </label>
           {result?.purchaseTax.period ? (
-            <Alert
+            <Notice
               className="calc-note"
               type="success"
-              showIcon
               message={`新能源汽车购置税${result.purchaseTax.period.label}`}
               description={`计税价格 ${formatFen(result.purchaseTax.taxBase)} × 10% = ${formatFen(
                 result.purchaseTax.taxBeforeRelief,
@@ -125,77 +150,60 @@ export default function CarCalculatorPage() {
             />
           ) : null}
           {result?.vesselTax.exempt ? (
-            <Alert className="calc-note" type="success" showIcon message="新能源汽车免征车船税" />
+            <Notice className="calc-note" type="success" message="新能源汽车免征车船税" />
           ) : null}
           <p className="muted calc-disclaimer">
             计算结果仅供参考；保险与税费以保险公司及当地税务机关为准，各项均可手动修改。
           </p>
         </aside>
         <section className="calc-main panel">
-          <Tabs
-            activeKey={mode}
-            onChange={(k) => setMode(k as Mode)}
-            items={[
-              { key: 'full', label: '全款购车' },
-              { key: 'loan', label: '贷款购车' },
-            ]}
-          />
-          {mode === 'loan' && (
-            <div className="loan-terms">
-              <div>
-                <span className="loan-term-label">首付比例</span>
-                <Radio.Group
-                  value={downPaymentPercent}
-                  onChange={(e) => setDown(e.target.value as DownPaymentPercent)}
-                  optionType="button"
-                  size="small"
-                  options={DOWN_PAYMENT_PERCENTS.map((p) => ({ value: p, label: `${p}%` }))}
-                />
-              </div>
-              <div>
-                <span className="loan-term-label">贷款年限</span>
-                <Radio.Group
-                  value={years}
-                  onChange={(e) => setYears(e.target.value as LoanYears)}
-                  optionType="button"
-                  size="small"
-                  options={LOAN_YEARS.map((y) => ({ value: y, label: `${y}年` }))}
-                />
-              </div>
-              <div>
-                <span className="loan-term-label">年利率</span>
-                <InputNumber
-                  aria-label="年利率"
-                  min={0}
-                  max={36}
-                  step={0.05}
-                  precision={2}
-                  addonAfter="%"
-                  value={rate}
-                  onChange={(v) => setRate(typeof v === 'number' ? v : 0)}
-                />
-              </div>
-            </div>
-          )}
-          {!choice ? (
-            <Empty description="请先在左侧选择车型" />
-          ) : config.isLoading ? (
-            <Skeleton active paragraph={{ rows: 10 }} />
-          ) : computed && 'error' in computed ? (
-            <Alert type="error" showIcon message={computed.error} />
-          ) : result ? (
-            <div className="calc-result">
-              <CostItems
-                items={result.items}
-                insurance={insurance}
-                onInsurance={setInsurance}
-                onOverride={setOverride}
+          <div className="calc-tabs" role="tablist" aria-label="购车方式">
+            {MODES.map((m) => (
+              <button
+                key={m.key}
+                type="button"
+                role="tab"
+                id={`calc-tab-${m.key}`}
+                aria-selected={mode === m.key}
+                aria-controls="calc-tab-panel"
+                className={mode === m.key ? 'active' : undefined}
+                onClick={() => setMode(m.key)}
+              >
+                {m.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="calc-tab-panel" aria-labelledby={`calc-tab-${mode}`}>
+            {mode === 'loan' && (
+              <LoanTerms
+                downPaymentPercent={downPaymentPercent}
+                onDownPayment={setDown}
+                years={years}
+                onYears={setYears}
+                rate={rate}
+                onRate={setRate}
               />
-              {mode === 'full' ? <FullPaymentTotals result={result} /> : <LoanTotals result={result} />}
-            </div>
-          ) : (
-            <Empty description="车型配置暂时无法获取，请稍后再试" />
-          )}
+            )}
+            {!choice ? (
+              <Empty description="请先在左侧选择车型" />
+            ) : config.isLoading ? (
+              <Skeleton rows={10} />
+            ) : computed && 'error' in computed ? (
+              <Notice type="error" message={computed.error} />
+            ) : result ? (
+              <div className="calc-result">
+                <CostItems
+                  items={result.items}
+                  insurance={insurance}
+                  onInsurance={setInsurance}
+                  onOverride={setOverride}
+                />
+                {mode === 'full' ? <FullPaymentTotals result={result} /> : <LoanTotals result={result} />}
+              </div>
+            ) : (
+              <Empty description="车型配置暂时无法获取，请稍后再试" />
+            )}
+          </div>
         </section>
       </div>
     </div>

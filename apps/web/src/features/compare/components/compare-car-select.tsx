@@ -1,20 +1,10 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { COMPARE_MAX_CARS, type catalog } from '@chepai/shared';
 import { useCallback, useRef, useState } from 'react';
-import { lazyWithAntd } from '../../../components/antd-scope-lazy';
-import type { PickerStep } from '../../../components/car-picker/car-picker-panel';
+import { CarPickerPanel, type PickerStep } from '../../../components/car-picker/car-picker-panel';
 import { useClickOutside } from '../../../components/car-picker/use-click-outside';
 import { listMaxHeight } from '../../../components/car-picker/picker-groups';
 import { headerNameOf, type CompareCar } from '../utils/compare-list';
-
-/** The brand → series → model panel (antd's Spin, Tag, Empty) loads with the first opening. */
-const CarPickerPanel = lazyWithAntd(
-  async () => ({ default: (await import('../../../components/car-picker/car-picker-panel')).CarPickerPanel }),
-  <div className="compare-select-loading" role="status">
-    <span className="spinner" aria-hidden="true" />
-    正在加载…
-  </div>,
-);
 
 interface Props {
   count: number;

@@ -1,24 +1,6 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useStatByDate } from '../api/stat-queries';
-
-/** True once the element has come within 200 px of the viewport (then stays true). */
-function useNearViewport(el: RefObject<HTMLElement | null>) {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const node = el.current;
-    if (!node || near) return;
-    if (typeof IntersectionObserver === 'undefined') return setNear(true);
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px' },
-    );
-    io.observe(node);
-    return () => io.disconnect();
-  }, [el, near]);
-  return near;
-}
 
 /**
  * Daily lots listed, under the hammer and sold over the last 30 days (Beijing dates). echarts is a

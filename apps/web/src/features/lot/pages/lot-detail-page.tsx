@@ -1,6 +1,7 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useParams } from 'react-router';
 import { useLotDetail } from '../../../api/lot-detail-query';
 import { QueryState } from '../../../components/query-state';
@@ -20,11 +21,21 @@ import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { Notice } from '../../../components/plain/notice';
 import '../lot.css';
 
-/** The bid records (antd's Table) load after the page, below the first screen. */
+const BIDS_PLACEHOLDER = (
+  <section className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />
+);
 const BidRecordList = lazyWithAntd(
   async () => ({ default: (await import('../../../components/lots/bid-record-list')).BidRecordList }),
-  <section className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />,
+  BIDS_PLACEHOLDER,
 );
+
+/** The bid records (antd's Table) load when their section comes near the viewport. */
+function BidRecords(props: { orderId: string; status: number; bidCount: number }) {
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
+  if (near) return <BidRecordList {...props} />;
+  return <section ref={ref} className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />;
+}
 
 function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
   const user = useSession();
@@ -73,7 +84,7 @@ function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
       <SpecSection lot={lot} />
       <ConditionSection lot={lot} />
       <AuctionRules lot={lot} />
-      <BidRecordList orderId={lot.orderId} status={current.status} bidCount={current.bidCount} />
+      <BidRecords orderId={lot.orderId} status={current.status} bidCount={current.bidCount} />
     </>
   );
 }
