@@ -23,7 +23,18 @@ export function LotGallery({
   const shown = photos[current] ?? photos[0];
   return (
     <div className="gallery">
-      <div className="gallery-main" onClick={() => setOpen(true)} role="button" aria-label="查看大图">
+      <div
+        className="gallery-main"
+        onClick={() => setOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' && e.key !== ' ') return;
+          e.preventDefault();
+          setOpen(true);
+        }}
+        role="button"
+        tabIndex={0}
+        aria-label="查看大图"
+      >
         {/* The page's largest paint: fetched first, its box sized before it arrives. */}
         <img
           src={shown?.url}

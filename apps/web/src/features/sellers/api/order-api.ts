@@ -23,6 +23,8 @@ export const useSellerOrder = (orderId: string) =>
   useQuery({
     queryKey: [...ordersKey, 'detail', orderId],
     queryFn: () => callApi(disposal.orderDetail, { orderId }),
+    // /orderSuccess opened without a number asks nothing (an empty id is a 400 and an error toast).
+    enabled: orderId !== '',
     refetchInterval: (q) => ([0, 2, 3, 4].includes(q.state.data?.status ?? -1) ? 15_000 : false),
   });
 
