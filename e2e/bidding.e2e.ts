@@ -191,6 +191,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await a.page.getByTestId('bid-panel').getByText('您当前是最高出价者').waitFor();
     expect(await a.page.getByTestId('bid-panel').innerText()).not.toMatch(/代理上限|提高上限/);
     // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
+    await b.page.locator('#bids').scrollIntoViewIfNeeded();
     await b.page.locator('#bids .ant-table-row').first().waitFor();
     await b.page
       .getByTestId('bid-panel')

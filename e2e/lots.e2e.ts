@@ -121,6 +121,8 @@ describe('lots in the browser', () => {
     await page.goto('/resultHall?sort=mostBids');
     await page.locator('.lot-card').first().click();
     await page.waitForURL('**/carAuction/carAuctionDetail/**');
+    // The bid records load as their section nears the viewport.
+    await page.locator('#bids').scrollIntoViewIfNeeded();
     const rows = page.locator('#bids .ant-table-row');
     await rows.first().waitFor();
     const bidCount = Number((await page.locator('#bids .panel-title .muted').innerText()).replace(/\D/g, ''));
