@@ -1,6 +1,7 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { forwardRef, lazy, useCallback, useRef } from 'react';
+import { Skeleton } from '../../../components/plain/skeleton';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useParams } from 'react-router';
 import { useLotDetail } from '../../../api/lot-detail-query';
@@ -17,24 +18,38 @@ import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
 import { useLiveLot } from '../hooks/use-live-lot';
 import { useViewingLot } from '../../../lib/use-viewing-lot';
-import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+import { AntdScope } from '../../../components/antd-scope-lazy';
 import { Notice } from '../../../components/plain/notice';
 import '../lot.css';
 
-const BIDS_PLACEHOLDER = (
-  <section className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />
-);
-const BidRecordList = lazyWithAntd(
-  async () => ({ default: (await import('../../../components/lots/bid-record-list')).BidRecordList }),
-  BIDS_PLACEHOLDER,
-);
+/** Stands in for the bid records until they are in: their title and room for the table. */
+const BidsPlaceholder = forwardRef<HTMLElement, { bidCount: number }>(function BidsPlaceholder(
+  { bidCount },
+  ref,
+) {
+  return (
+    <section ref={ref} className="panel lot-section bid-records-loading" id="bids" aria-busy="true">
+      <h2 className="panel-title">
+        出价记录 <span className="muted">共 {bidCount} 次</span>
+      </h2>
+      <Skeleton rows={4} />
+    </section>
+  );
+});
+const BidRecordList = lazy(async () => ({
+  default: (await import('../../../components/lots/bid-record-list')).BidRecordList,
+}));
 
 /** The bid records (antd's Table) load when their section comes near the viewport. */
 function BidRecords(props: { orderId: string; status: number; bidCount: number }) {
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
-  if (near) return <BidRecordList {...props} />;
-  return <section ref={ref} className="panel lot-section bid-records-loading" id="bids" aria-busy="true" />;
+  if (!near) return <BidsPlaceholder ref={ref} bidCount={props.bidCount} />;
+  return (
+    <AntdScope fallback={<BidsPlaceholder bidCount={props.bidCount} />}>
+      <BidRecordList {...props} />
+    </AntdScope>
+  );
 }
 
 function LotBody({ lot, refetch }: { lot: LotDetail; refetch: () => void }) {
