@@ -149,7 +149,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
   it('an anonymous visitor is asked to log in first', async () => {
     const page = buyers[0]!.page;
     await page.goto(`/carAuction/carAuctionDetail/${lotId}`);
-    await page.getByRole('button', { name: '登录后报名' }).waitFor();
+    await page.getByRole('link', { name: '登录后报名' }).waitFor();
     await shot(page, 'bidding-anonymous');
   });
 
@@ -158,7 +158,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       const { page } = b;
       await login(page, b.tel);
       await page.goto(`/carAuction/carAuctionDetail/${lotId}`);
-      await page.getByRole('button', { name: /交纳保证金 ¥[\d,]+\.\d{2} 报名/ }).click();
+      await page.getByRole('link', { name: /交纳保证金 ¥[\d,]+\.\d{2} 报名/ }).click();
       await page.waitForURL(`**/promiseMoneyReport/${lotId}`);
       const pay = page.getByRole('button', { name: /去支付/ });
       await pay.waitFor();
