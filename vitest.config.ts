@@ -38,6 +38,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles,
+          // antd component tests under jsdom take seconds on a loaded 2-core machine; the default
+          // 5 s cap failed them there (no timing is asserted, this only bounds a hung test).
+          testTimeout: 20_000,
         },
       },
     ],
