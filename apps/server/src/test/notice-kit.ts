@@ -5,6 +5,8 @@ import { createListeningTestApp } from './listening-app';
 import type { TestApp } from './test-app';
 import type { NoticeInput } from '../modules/notices/notify';
 import type { NoticeSms } from '../platform/sms/sms-sender';
+import { quietUntil } from '@chepai/shared';
+import { DEFAULT_QUIET } from '../modules/notices/prefs';
 
 /** Helpers of the notice tests: what was queued and written for a user, a notice, a gateway. */
 export const deliveriesOf = (db: Kysely<Database>, userId: string) =>
@@ -64,4 +66,12 @@ export function noticeTestApp() {
     deliveriesOf: (userId: string) => deliveriesOf(db(), userId),
     noticesOf: (userId: string) => noticesOf(db(), userId),
   };
+}
+
+/**
+ * Now, or the end of the default SMS quiet hours (22:00–08:00 Beijing) when now falls inside them:
+ * the instant a test ticks the SMS delivery at, so a run at night does not hold its messages back.
+ */
+export function outsideQuietHours(now = Date.now()): Date {
+  return new Date(quietUntil(now, DEFAULT_QUIET) ?? now);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeBuyer } from '../../test/bidding-fixture';
 import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
-import { gateway, noticeItem, noticeTestApp } from '../../test/notice-kit';
+import { gateway, noticeItem, noticeTestApp, outsideQuietHours } from '../../test/notice-kit';
 import { notify } from './notify';
 import { MAX_ATTEMPTS, retryDelayMs, smsDelivery } from './sms-delivery';
 
@@ -86,7 +86,7 @@ describe('delivery from the inbox', () => {
     const ok = gateway();
     const again = smsDelivery(t.ctx, ok);
     expect(await again.retry(d!.id)).toBe(d!.id);
-    await again.tick(new Date());
+    await again.tick(outsideQuietHours());
     expect((await deliveriesOf(user.id))[0]).toMatchObject({
       state: 'sent',
       attempts: 1,

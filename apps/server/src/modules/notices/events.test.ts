@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freezeDepositsDirectly, makeBuyer, makeLot, payDeposit, placeBid } from '../../test/bidding-fixture';
-import { gateway, noticeItem, noticeTestApp } from '../../test/notice-kit';
+import { gateway, noticeItem, noticeTestApp, outsideQuietHours } from '../../test/notice-kit';
 import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
 import { sessions } from '../accounts/sessions';
@@ -38,6 +38,19 @@ describe('outbid', () => {
     const lot = await makeLot(t);
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
     await freezeDepositsDirectly(t, lot, [a.id, b.id], `ob${lot}`, 700001);
+    // Presence is judged at the tick's instant, so the tick runs at the wall clock; a's SMS has no
+    // quiet hours, so a run at night (22:00–08:00 Beijing) is not held back.
+    await db()
+      .insertInto('notice_pref')
+      .values({
+        user_id: a.id,
+        off: [],
+        quiet_enabled: false,
+        quiet_start: 0,
+        quiet_end: 0,
+        updated_at: new Date(),
+      })
+      .execute();
     const tab = await openUserChannel(t.baseUrl, a.token);
     await tab.until((m) => m.type === 'hello');
     tab.viewing(lot);
@@ -132,7 +145,7 @@ describe('the console', () => {
       headers: { authorization: staff.token },
     });
     expect(retried.statusCode).toBe(200);
-    await smsDelivery(t.ctx, gateway()).tick(new Date());
+    await smsDelivery(t.ctx, gateway()).tick(outsideQuietHours());
     expect((await deliveriesOf(user.id))[0]).toMatchObject({ state: 'sent', note: '运营人员重试' });
     // Sent now: a second retry has nothing to retry.
     const again = await t.app.inject({

@@ -14,7 +14,7 @@ export interface Prefs {
   quiet: QuietHours;
 }
 
-const DEFAULT_QUIET: QuietHours = {
+export const DEFAULT_QUIET: QuietHours = {
   enabled: notices.QUIET_DEFAULT.enabled,
   start: minutesOfClock(notices.QUIET_DEFAULT.start),
   end: minutesOfClock(notices.QUIET_DEFAULT.end),
