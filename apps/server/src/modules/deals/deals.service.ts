@@ -8,7 +8,8 @@ import type { Payments } from '../../platform/payments/payments';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
 import { RESEND_SECONDS, type SmsCodes } from '../accounts/sms-codes';
 import type { SessionUser } from '../accounts/sessions';
-import { forfeitDeposit } from '../bidding/deposit-ledger';
+import { forfeitDeposit } from '../settlement/forfeit';
+import { settleDeal } from '../settlement/postings';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
 import { dealsRepo } from './deals.repo';
@@ -367,6 +368,8 @@ export function dealsService(
           handover_by: sellerId,
           transfer_deadline: new Date(handoverAt.getTime() + deals.TRANSFER_DAYS * DAY),
         });
+        // Settlement (docs/product.md#17-ledger-and-settlement): the unit's payout, in the handover's transaction.
+        await settleDeal(trx, { ...locked, handover_at: handoverAt }, now);
         await dealNotices.handedOver(trx, input.orderId, now);
       });
       return { stage: 'transfer' as const };
