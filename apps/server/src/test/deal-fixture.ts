@@ -53,7 +53,14 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
    * A lot of unit A closed at `at`: `under` bidders bid 10,000, 10,500, … and the winner 12,000
    * (deposit 1,000 applied). `buyer` may be an existing buyer (for strikes).
    */
-  async function wonLot(at: number, opts: { under?: number; buyer?: { id: string; token: string } } = {}) {
+  async function wonLot(
+    at: number,
+    opts: {
+      under?: number;
+      buyer?: { id: string; token: string };
+      beforeClose?: (lot: string) => Promise<void>;
+    } = {},
+  ) {
     await clock(at - 30 * MIN);
     const buyer = opts.buyer ?? (await makeBuyer(t));
     const lot = await makeLot(t, {
@@ -87,6 +94,7 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
     await payDeposit(t, buyer.token, lot);
     const won = await placeBid(t, buyer.token, lot, '12000');
     if (won.status !== 200) throw new Error(`winning bid failed: ${won.msg}`);
+    await opts.beforeClose?.(lot);
     await clock(at);
     await tick();
     return { lot, buyer, others };

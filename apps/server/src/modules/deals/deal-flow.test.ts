@@ -316,6 +316,72 @@ describe('defaults, strikes and the second chance', () => {
   });
 });
 
+describe('deal terms', () => {
+  it('fixes the lot’s own terms over the platform defaults on the deal when it opens', async () => {
+    const admin = await k.operator('admin');
+    const scheduler = await k.operator('scheduler');
+    const saveDefaults = (token: string, body: Record<string, unknown>) =>
+      call<{ storageFeePerDay: string; barDays: number }>(
+        t,
+        token,
+        'POST',
+        '/api/console/settings/deal-terms',
+        body,
+      );
+    expect((await saveDefaults(scheduler.token, { terms: { storageFeePerDay: '60' } })).status).toBe(403);
+    expect((await saveDefaults(admin.token, { terms: { signHours: 0 } })).status).toBe(400);
+    const saved = await saveDefaults(admin.token, { terms: { storageFeePerDay: '60' }, barDays: 90 });
+    expect(saved.data).toMatchObject({ storageFeePerDay: '60.00', barDays: 90 });
+
+    const closeAt = Date.now() + 200 * DAY;
+    const { lot, buyer } = await k.wonLot(closeAt, {
+      beforeClose: async (id) => {
+        const set = await call<{ payHours: number; buyerFeeRatePercent: number }>(
+          t,
+          scheduler.token,
+          'POST',
+          `/api/console/lots/${id}/deal-terms`,
+          {
+            terms: {
+              signHours: 12,
+              payHours: 48,
+              buyerFeeRatePercent: 2,
+              buyerFeeMin: '100',
+              forfeitSellerSharePercent: 50,
+            },
+          },
+        );
+        expect(set.status, set.msg).toBe(200);
+        expect(set.data).toMatchObject({ payHours: 48, buyerFeeRatePercent: 2 });
+      },
+    });
+    const d = (await view(buyer.token, lot)).data;
+    expect(d).toMatchObject({
+      deadline: closeAt + 12 * HOUR,
+      serviceFee: '240.00',
+      terms: { signHours: 12, payHours: 48, storageFeePerDay: '60.00', forfeitSellerSharePercent: 50 },
+    });
+    // The ledger reads the split from the lot too.
+    const own = await db()
+      .selectFrom('lot')
+      .select('forfeit_seller_pct')
+      .where('id', '=', lot)
+      .executeTakeFirstOrThrow();
+    expect(own.forfeit_seller_pct).toBe(50);
+    // Closed: the deal keeps the terms it opened with.
+    expect(
+      (
+        await call(t, scheduler.token, 'POST', `/api/console/lots/${lot}/deal-terms`, {
+          terms: { payHours: 24 },
+        })
+      ).status,
+    ).toBe(409);
+    await saveDefaults(admin.token, { terms: { storageFeePerDay: '50' }, barDays: 180 });
+    expect((await view(buyer.token, lot)).data.terms).toMatchObject({ storageFeePerDay: '60.00' });
+    t.setNow(null);
+  });
+});
+
 describe('reminders', () => {
   it('sends each deadline reminder 24 h and 2 h before, once however often the job runs', async () => {
     const closeAt = Date.now() + 60 * DAY;
