@@ -316,6 +316,35 @@ describe('defaults, strikes and the second chance', () => {
   });
 });
 
+describe('an operator acts on a default', () => {
+  it('lists open defaults and relists from the console, audited', async () => {
+    const closeAt = Date.now() + 250 * DAY;
+    const { lot } = await k.wonLot(closeAt);
+    await k.clock(closeAt + 24 * HOUR);
+    await k.tick();
+    const ops = await k.operator('scheduler');
+    const open = await call<{ list: Array<{ orderId: string; resolution: string; forfeited: string }> }>(
+      t,
+      ops.token,
+      'POST',
+      '/api/console/defaults/list',
+      { open: true },
+    );
+    expect(open.data.list.find((d) => d.orderId === lot)).toMatchObject({
+      resolution: 'none',
+      forfeited: '1000.00',
+    });
+    const chosen = await call<DefaultInfo>(t, ops.token, 'POST', `/api/console/deals/${lot}/default/choose`, {
+      action: 'relist',
+    });
+    expect(chosen.status, chosen.msg).toBe(200);
+    expect(chosen.data.resolution).toBe('relisted');
+    const audit = await db().selectFrom('audit_log').select('action').where('target_id', '=', lot).execute();
+    expect(audit).toEqual([{ action: 'deal.relist' }]);
+    t.setNow(null);
+  });
+});
+
 describe('deal terms', () => {
   it('fixes the lot’s own terms over the platform defaults on the deal when it opens', async () => {
     const admin = await k.operator('admin');
