@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit' | 'balance' | 'service_fee';
+  purpose: 'deposit' | 'balance' | 'service_fee' | 'seller_fee' | 'storage_fee';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;
@@ -155,6 +155,104 @@ export interface DealTable {
   /** The seller's commission, deducted from the payout (migration 020). */
   seller_fee: ColumnType<string, string | number | undefined, string | number>;
   new_plate_no: string | null;
+  /** The flow after the hammer (migration 025): the terms the deal opened with, the round (2+ after a second chance). */
+  terms: Json<deals.DealTerms> | null;
+  round: Generated<number>;
+  storage_paid: ColumnType<string, string | number | undefined, string | number>;
+  transfer_date: DateOnly | null;
+  transfer_proof_file_id: Int8 | null;
+  transfer_recorded_at: Timestamp | null;
+  transfer_recorded_by: Int8 | null;
+  transfer_recorded_role: 'seller' | 'operator' | null;
+  paper_contract_file_id: Int8 | null;
+  paper_contract_status: 'pending' | 'accepted' | 'rejected' | null;
+  paper_contract_reason: string | null;
+  paper_contract_uploaded_at: Timestamp | null;
+  paper_contract_reviewed_at: Timestamp | null;
+  paper_contract_reviewed_by: Int8 | null;
+  /** The seller's fee when the lot's terms say the seller pays it separately (migration 022). */
+  seller_fee_payment_no: string | null;
+  seller_fee_paid_at: Timestamp | null;
+}
+
+export interface PlatformSettingTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: Int8 | null;
+}
+
+export interface DealDefaultTable {
+  id: GeneratedId;
+  lot_id: Int8;
+  buyer_id: Int8;
+  round: number;
+  reason: 'sign' | 'pay';
+  final_price: Int8;
+  forfeited: Int8;
+  seller_share: Int8;
+  platform_share: Int8;
+  late_payment_no: string | null;
+  late_fee_payment_no: string | null;
+  at: Timestamp;
+  resolution: Generated<'none' | 'secondChance' | 'relisted'>;
+  relisted_order_id: Int8 | null;
+  resolved_at: Timestamp | null;
+  resolved_by: Int8 | null;
+}
+
+export interface SecondChanceOfferTable {
+  id: GeneratedId;
+  lot_id: Int8;
+  default_id: Int8;
+  buyer_id: Int8;
+  bidder_no: string;
+  price: Int8;
+  status: deals.OfferStatus;
+  offered_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+  offered_by: Int8 | null;
+}
+
+export interface BuyerBarTable {
+  id: GeneratedId;
+  buyer_id: Int8;
+  since: Timestamp;
+  until: Timestamp;
+  lifted_at: Timestamp | null;
+  lifted_by: Int8 | null;
+  lift_reason: string | null;
+}
+
+export interface BuyerStrikeTable {
+  id: GeneratedId;
+  buyer_id: Int8;
+  lot_id: Int8;
+  default_id: Int8;
+  reason: string;
+  at: Timestamp;
+  bar_id: Int8 | null;
+}
+
+export interface DealReminderTable {
+  lot_id: Int8;
+  round: number;
+  deadline_kind: 'sign' | 'pay' | 'pickup' | 'transfer';
+  lead: '24h' | '2h';
+  deadline: Timestamp;
+  sent_at: Timestamp;
+}
+
+export interface InvoiceRequestTable {
+  payment_no: string;
+  user_id: Int8;
+  lot_id: Int8;
+  status: 'requested' | 'issued';
+  title: string;
+  info: Json<Record<string, string>>;
+  requested_at: Timestamp;
+  issued_at: Timestamp | null;
 }
 
 /** One line of a balanced journal (migration 020): debit +, credit −, fen. */
@@ -170,6 +268,17 @@ export interface JournalLineTable {
   at: Timestamp;
 }
 
+/** A journal's header (migration 021): its id is the movement's idempotency key. */
+export interface JournalTable {
+  journal_id: string;
+  kind: string;
+  lot_id: Int8 | null;
+  ref: string | null;
+  memo: string;
+  at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface PayoutTable {
   payout_no: string;
   lot_id: Int8;
@@ -180,12 +289,89 @@ export interface PayoutTable {
   account_name: string;
   bank_name: string;
   account_no_last4: string;
-  status: 'pending' | 'paid' | 'failed';
+  status: 'pending' | 'sending' | 'sent' | 'paid' | 'failed';
   provider_ref: string | null;
   failure: string | null;
   attempts: Generated<number>;
   created_at: Timestamp;
   paid_at: Timestamp | null;
+  /** Migration 022: a sale's proceeds or a share of a forfeit; the journal that credited the unit. */
+  kind: Generated<'sale' | 'forfeit'>;
+  source_journal: string;
+  next_attempt_at: Timestamp | null;
+  updated_at: Timestamp | null;
+}
+
+/** A refund to a buyer (migration 022): a deposit at the close, money of a defaulted deal, or an operator's. */
+export interface RefundTable {
+  refund_no: string;
+  kind: 'deposit' | 'excess' | 'manual';
+  lot_id: Int8;
+  payment_no: string;
+  buyer_id: Int8;
+  amount: Int8;
+  reason: string;
+  status: 'requested' | 'rejected' | 'pending' | 'sending' | 'sent' | 'done' | 'failed';
+  requested_by: Int8 | null;
+  requested_at: Timestamp;
+  decided_by: Int8 | null;
+  decided_at: Timestamp | null;
+  decision_note: string | null;
+  provider_ref: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  done_at: Timestamp | null;
+}
+
+/** Every payout or refund notice received (migration 022). */
+export interface TransferNoticeTable {
+  id: GeneratedId;
+  notice_id: string | null;
+  kind: string | null;
+  ref: string | null;
+  body: string;
+  signature: string;
+  outcome: 'applied' | 'duplicate' | 'rejected';
+  reason: string | null;
+  received_at: Timestamp;
+}
+
+/** The sandbox payment company's bank transfers out (migration 022). */
+export interface SandboxTransferTable {
+  transfer_no: string;
+  kind: 'payout' | 'refund';
+  merchant_no: string;
+  amount: Int8;
+  payee: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+  failure: string | null;
+  notify_url: string;
+  next_notify_at: Timestamp | null;
+  notify_attempts: Generated<number>;
+  notified_at: Timestamp | null;
+  last_notify_error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+/** What the reconciliation found (migration 022), open until an operator resolves it. */
+export interface ReconciliationMismatchTable {
+  id: GeneratedId;
+  kind: string;
+  ref: string;
+  lot_id: Int8 | null;
+  detail: string;
+  found_at: Timestamp;
+  last_seen_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: Int8 | null;
+  resolved_note: string | null;
+}
+
+export interface JobClockTable {
+  name: string;
+  last_at: Timestamp;
 }
 
 export interface PaymentNotificationTable {
@@ -321,6 +507,8 @@ export interface LotTable {
   /** Set while an operator has paused bidding (migration 016). */
   paused_at: Generated<Date | null>;
   pause_reason: Generated<string | null>;
+  /** The lot's own deal terms over the platform's defaults (migration 025). */
+  deal_terms: ColumnType<deals.DealTermsInput | null, string | null | undefined, string | null>;
   /**
    * Listing copies of current_price, bid_count and end_time (008): what the halls sort and filter
    * by. Bids leave them behind so that a bid is a HOT update; the listing-keys job catches them up.
@@ -328,6 +516,9 @@ export interface LotTable {
   list_price: Int8;
   list_bid_count: number;
   list_end_time: Timestamp;
+  /** The lot's terms (migration 022): the seller's share of a forfeited deposit (%), and whether the seller pays its fee separately. */
+  forfeit_seller_pct: Generated<number>;
+  seller_fee_separate: Generated<boolean>;
 }
 
 export interface LotPhotoTable {
@@ -530,8 +721,14 @@ export interface Database {
   oidc_model: OidcModelTable;
   seller_invoice_info: SellerInvoiceInfoTable;
   collection_account: CollectionAccountTable;
+  journal: JournalTable;
   journal_line: JournalLineTable;
   payout: PayoutTable;
+  refund: RefundTable;
+  transfer_notice: TransferNoticeTable;
+  sandbox_transfer: SandboxTransferTable;
+  reconciliation_mismatch: ReconciliationMismatchTable;
+  job_clock: JobClockTable;
   collection_account_history: CollectionAccountHistoryTable;
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;
@@ -557,6 +754,13 @@ export interface Database {
   lot_photo: LotPhotoTable;
   bid: BidTable;
   deal: DealTable;
+  platform_setting: PlatformSettingTable;
+  deal_default: DealDefaultTable;
+  second_chance_offer: SecondChanceOfferTable;
+  buyer_bar: BuyerBarTable;
+  buyer_strike: BuyerStrikeTable;
+  deal_reminder: DealReminderTable;
+  invoice_request: InvoiceRequestTable;
   file: FileTable;
   auction_order: AuctionOrderTable;
   auction_order_draft: AuctionOrderDraftTable;

@@ -16,6 +16,7 @@ import { registerConsole } from './console/console.routes';
 import { registerNotices } from './notices/notices.routes';
 import { registerWatchlist } from './lots/watchlist.routes';
 import { registerDeals } from './deals/deals.routes';
+import { registerSettlement } from './settlement/settlement.routes';
 import { ssoClients } from '../platform/sso/sso-clients';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -47,8 +48,9 @@ export const modules: ModuleRegistrar[] = [
     await registerConsole(app, ctx, sso.console);
   },
   registerActiveSessions,
-  registerDisposal,
+  // Buyers calling user/order/list and user/order/detail get their deals from the deals module.
+  async (app, ctx) => registerDisposal(app, ctx, await registerDeals(app, ctx)),
   registerNotices,
   registerWatchlist,
-  (app, ctx) => registerDeals(app, ctx),
+  registerSettlement,
 ];
