@@ -651,6 +651,24 @@ describe('reconciliation', () => {
         paid_at: now,
       })
       .execute();
+    // And a payout marked paid by hand, with no confirmation in the ledger.
+    await db()
+      .insertInto('payout')
+      .values({
+        payout_no: `POPLANTED${now.getTime()}`,
+        lot_id: lot,
+        seller_org_id: ids.unitA,
+        gross: 5_000,
+        seller_fee: 0,
+        amount: 5_000,
+        account_name: '',
+        bank_name: '',
+        account_no_last4: '',
+        status: 'paid',
+        source_journal: `planted:${now.getTime()}`,
+        created_at: now,
+      })
+      .execute();
     const run = await call<{ found: number }>(t, tok.finance, 'POST', '/api/console/finance/reconcile', {});
     expect(run.data.found).toBeGreaterThanOrEqual(1);
     const open = await call<{ list: Array<{ id: string; kind: string; ref: string; detail: string }> }>(
@@ -662,6 +680,10 @@ describe('reconciliation', () => {
     );
     const planted = open.data.list.find((m) => m.ref === `DPPLANTED${now.getTime()}`);
     expect(planted).toMatchObject({ kind: 'paid_without_journal', detail: '支付单已付 ¥1000.00，入账 —' });
+    expect(open.data.list.find((m) => m.ref === `POPLANTED${now.getTime()}`)).toMatchObject({
+      kind: 'payout_mismatch',
+      detail: '结算单已打款，缺少打款分录',
+    });
     // Running again keeps one open finding per problem.
     await call(t, tok.finance, 'POST', '/api/console/finance/reconcile', {});
     const again = await call<{ list: Array<{ ref: string }> }>(
