@@ -307,6 +307,33 @@ describe('from the hammer to the payout', () => {
   });
 });
 
+describe('other payments', () => {
+  it("journals any paid payment by its type, and nobody pays another buyer's deal", async () => {
+    const closeAt = Date.now() + 24 * DAY;
+    const { lot, winner, loser } = await wonLot(closeAt);
+    await clock(closeAt + HOUR);
+    await signDeal(t, winner, lot);
+    const before = await journalCount();
+    expect((await buyerPost(loser.token, 'pay', { orderId: lot })).status).toBe(404);
+    expect((await buyerPost(loser.token, 'serviceFee/pay', { orderId: lot })).status).toBe(404);
+    expect(await journalCount()).toBe(before);
+    // A storage fee (the deal's own flow asks for it): revenue of its kind, at the provider.
+    const { paymentNo } = await paymentsFor(t.ctx).service.create({
+      purpose: 'storage_fee',
+      lotId: lot,
+      buyerId: winner.id,
+      amount: 3_000,
+      subject: '停车保管费 1 天',
+      returnUrl: '/',
+    });
+    await succeed(paymentNo);
+    expect((await ledgerOf(lot))[`pay:${paymentNo}`]).toEqual({
+      'clearing:provider': 3_000,
+      'platform:revenue:storage-fee': -3_000,
+    });
+  });
+});
+
 describe('defaults', () => {
   it('forfeits the deposit split per the lot terms and pays the unit its share', async () => {
     const closeAt = Date.now() + 6 * DAY;
