@@ -2,10 +2,13 @@ import {
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
+  CarOutlined,
+  FileProtectOutlined,
   FileSearchOutlined,
   MessageOutlined,
   MonitorOutlined,
   ScheduleOutlined,
+  StopOutlined,
 } from '@ant-design/icons';
 import type { consoleApi } from '@chepai/shared';
 import { lazy, type ReactNode } from 'react';
@@ -23,6 +26,11 @@ const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default
 const DeliveriesPage = lazy(() =>
   import('./pages/deliveries-page').then((m) => ({ default: m.DeliveriesPage })),
 );
+const DealsPage = lazy(() => import('./pages/deals-page').then((m) => ({ default: m.DealsPage })));
+const ContractsPage = lazy(() =>
+  import('./pages/contracts-page').then((m) => ({ default: m.ContractsPage })),
+);
+const DefaultsPage = lazy(() => import('./pages/defaults-page').then((m) => ({ default: m.DefaultsPage })));
 
 /** One page of the console: its address under /console/, its menu entry and who may open it. */
 export interface ConsolePage {
@@ -70,6 +78,27 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: <BankOutlined />,
     roles: ['finance', 'reviewer'],
     render: (op) => <UnitsPage operator={op} />,
+  },
+  {
+    path: 'deals',
+    label: '成交管理',
+    icon: <CarOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: () => <DealsPage />,
+  },
+  {
+    path: 'contracts',
+    label: '签署件审核',
+    icon: <FileProtectOutlined />,
+    roles: ['reviewer'],
+    render: (op) => <ContractsPage operator={op} />,
+  },
+  {
+    path: 'defaults',
+    label: '违约与禁拍',
+    icon: <StopOutlined />,
+    roles: ['reviewer', 'finance'],
+    render: (op) => <DefaultsPage operator={op} />,
   },
   {
     path: 'audit',

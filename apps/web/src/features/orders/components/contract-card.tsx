@@ -5,6 +5,7 @@ import { downloadContract, useSignCode, useSignContract } from '../../../api/dea
 import { beijing } from '../../../components/lots/format';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { useFeedback } from '../../../components/feedback';
+import { PaperContract } from './paper-contract';
 
 /** 成交确认书: download it, and sign it online with a code sent to the buyer's own phone. */
 export function ContractCard({ deal }: { deal: deals.DealView }) {
@@ -40,7 +41,11 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
       <p>
         编号 {deal.contract.no}
         {deal.contract.signedAt ? (
-          <span className="deal-signed"> · 已于 {beijing(deal.contract.signedAt)} 在线签署</span>
+          <span className="deal-signed">
+            {' '}
+            · 已于 {beijing(deal.contract.signedAt)}{' '}
+            {deal.paperContract?.status === 'accepted' ? '以纸质签署件签署' : '在线签署'}
+          </span>
         ) : (
           <span className="muted"> · 尚未签署</span>
         )}
@@ -60,6 +65,7 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
           </Button>
         )}
       </div>
+      {(canSign || deal.paperContract) && <PaperContract deal={deal} />}
       <Modal
         open={open}
         title="在线签署成交确认书"

@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useBuyerDeal, usePayDeal } from '../../../api/deal-queries';
+import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
 import {
   DealAmounts,
@@ -13,7 +13,10 @@ import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
 import { ContractCard } from '../components/contract-card';
+import { DefaultCard } from '../components/default-card';
+import { OfferList } from '../components/offer-card';
 import { PickupCard } from '../components/pickup-card';
+import { ReceiptsCard } from '../components/receipts-card';
 import '../orders.css';
 
 /** What the buyer has to do now, in one sentence. */
@@ -37,24 +40,29 @@ export default function BuyerDetailInfoPage() {
   const payConfig = usePaymentConfig();
   const compact = !Grid.useBreakpoint().md;
   useBreadcrumbTail(deal ? [{ title: deal.title }] : null);
+  const offers = useMyOffers();
   const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
-  const payButton = (what: 'balance' | 'fee', paid: boolean) =>
-    open && !paid ? (
+  const storageDue = deal !== undefined && deal.stage === 'pickup' && Number(deal.storage.outstanding) > 0;
+  const payButton = (what: DealPayment, show: boolean) =>
+    show ? (
       <Button
         type="primary"
         size="small"
         loading={pay.isPending && pay.variables === what}
         onClick={() => pay.mutate(what)}
       >
-        {what === 'balance' ? '支付余款' : '支付服务费'}
+        {{ balance: '支付余款', fee: '支付服务费', storage: '支付存放费' }[what]}
       </Button>
     ) : null;
+  // A second-chance offer on this lot is answered here even before the caller has a deal on it.
+  const offersHere = (offers.data?.list ?? []).filter((o) => o.orderId === orderId && o.status === 'pending');
 
   return (
     <div className="container order-detail">
       <div className="panel order-detail-panel buyer-deal">
         {isLoading && <Skeleton active />}
-        {error && (
+        {offersHere.length > 0 && <OfferList offers={offersHere} now={now} />}
+        {error && !offersHere.length && (
           <Result
             status="404"
             title="成交订单不存在"
@@ -85,12 +93,13 @@ export default function BuyerDetailInfoPage() {
             <div className="buyer-deal-grid">
               <section className="deal-card-section">
                 <h2>款项</h2>
-                {open && <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />}
+                {(open || storageDue) && <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />}
                 <DealAmounts
                   deal={deal}
                   extra={{
-                    balance: payButton('balance', deal.balancePaid),
-                    fee: payButton('fee', deal.feePaid),
+                    balance: payButton('balance', open && !deal.balancePaid),
+                    fee: payButton('fee', open && !deal.feePaid),
+                    storage: payButton('storage', storageDue),
                   }}
                 />
               </section>
@@ -99,7 +108,7 @@ export default function BuyerDetailInfoPage() {
             <PickupCard deal={deal} now={now} />
             {deal.handover && (
               <section className="deal-card-section">
-                <h2>交车记录</h2>
+                <h2>{deal.transfer ? '交车与过户记录' : '交车记录'}</h2>
                 <Descriptions
                   size="small"
                   column={{ xs: 1, sm: 2 }}
@@ -110,10 +119,18 @@ export default function BuyerDetailInfoPage() {
                       label: '交车时表显里程',
                       children: `${deal.handover.mileageKm.toLocaleString('zh-CN')} 公里`,
                     },
+                    ...(deal.transfer
+                      ? [
+                          { key: 'plate', label: '过户后号牌', children: deal.transfer.newPlateNo },
+                          { key: 'date', label: '过户日期', children: deal.transfer.transferDate },
+                        ]
+                      : []),
                   ]}
                 />
               </section>
             )}
+            <ReceiptsCard deal={deal} />
+            <DefaultCard deal={deal} />
             <div className="order-detail-actions">
               <Link to={`/carAuction/carAuctionDetail/${deal.orderId}`}>查看拍品页面</Link>
               <Link to="/personalCenter/dealCar">返回我的成交车辆</Link>

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
+import { useMyOffers } from '../../../api/deal-queries';
 import { useMyDeals } from '../api/orders-api';
+import { OfferList } from '../components/offer-card';
 import {
   DateTime,
   DealCards,
@@ -21,6 +23,7 @@ export default function DealCarPage() {
   const now = useServerNow(30_000);
   // A phone has no room for six columns: one card per deal.
   const phone = !Grid.useBreakpoint().md;
+  const offers = useMyOffers();
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
@@ -28,6 +31,7 @@ export default function DealCarPage() {
         竞得后 24 小时内签署成交确认书，72 小时内付清余款和服务费，付清后 7
         日内提车；每一步都在成交详情中办理。
       </p>
+      <OfferList offers={(offers.data?.list ?? []).filter((o) => o.status === 'pending')} now={now} />
       {phone ? (
         <DealCards
           deals={data?.list ?? []}
