@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit' | 'balance' | 'service_fee';
+  purpose: 'deposit' | 'balance' | 'service_fee' | 'storage_fee' | 'seller_fee';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;
@@ -155,6 +155,101 @@ export interface DealTable {
   /** The seller's commission, deducted from the payout (migration 020). */
   seller_fee: ColumnType<string, string | number | undefined, string | number>;
   new_plate_no: string | null;
+  /** The flow after the hammer (migration 025): the terms the deal opened with, the round (2+ after a second chance). */
+  terms: Json<deals.DealTerms> | null;
+  round: Generated<number>;
+  storage_paid: ColumnType<string, string | number | undefined, string | number>;
+  transfer_date: DateOnly | null;
+  transfer_proof_file_id: Int8 | null;
+  transfer_recorded_at: Timestamp | null;
+  transfer_recorded_by: Int8 | null;
+  transfer_recorded_role: 'seller' | 'operator' | null;
+  paper_contract_file_id: Int8 | null;
+  paper_contract_status: 'pending' | 'accepted' | 'rejected' | null;
+  paper_contract_reason: string | null;
+  paper_contract_uploaded_at: Timestamp | null;
+  paper_contract_reviewed_at: Timestamp | null;
+  paper_contract_reviewed_by: Int8 | null;
+}
+
+export interface PlatformSettingTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: Timestamp;
+  updated_by: Int8 | null;
+}
+
+export interface DealDefaultTable {
+  id: GeneratedId;
+  lot_id: Int8;
+  buyer_id: Int8;
+  round: number;
+  reason: 'sign' | 'pay';
+  final_price: Int8;
+  forfeited: Int8;
+  seller_share: Int8;
+  platform_share: Int8;
+  late_payment_no: string | null;
+  late_fee_payment_no: string | null;
+  at: Timestamp;
+  resolution: Generated<'none' | 'secondChance' | 'relisted'>;
+  relisted_order_id: Int8 | null;
+  resolved_at: Timestamp | null;
+  resolved_by: Int8 | null;
+}
+
+export interface SecondChanceOfferTable {
+  id: GeneratedId;
+  lot_id: Int8;
+  default_id: Int8;
+  buyer_id: Int8;
+  bidder_no: string;
+  price: Int8;
+  status: deals.OfferStatus;
+  offered_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+  offered_by: Int8 | null;
+}
+
+export interface BuyerBarTable {
+  id: GeneratedId;
+  buyer_id: Int8;
+  since: Timestamp;
+  until: Timestamp;
+  lifted_at: Timestamp | null;
+  lifted_by: Int8 | null;
+  lift_reason: string | null;
+}
+
+export interface BuyerStrikeTable {
+  id: GeneratedId;
+  buyer_id: Int8;
+  lot_id: Int8;
+  default_id: Int8;
+  reason: string;
+  at: Timestamp;
+  bar_id: Int8 | null;
+}
+
+export interface DealReminderTable {
+  lot_id: Int8;
+  round: number;
+  deadline_kind: 'sign' | 'pay' | 'pickup' | 'transfer';
+  lead: '24h' | '2h';
+  deadline: Timestamp;
+  sent_at: Timestamp;
+}
+
+export interface InvoiceRequestTable {
+  payment_no: string;
+  user_id: Int8;
+  lot_id: Int8;
+  status: 'requested' | 'issued';
+  title: string;
+  info: Json<Record<string, string>>;
+  requested_at: Timestamp;
+  issued_at: Timestamp | null;
 }
 
 /** One line of a balanced journal (migration 020): debit +, credit −, fen. */
@@ -321,6 +416,8 @@ export interface LotTable {
   /** Set while an operator has paused bidding (migration 016). */
   paused_at: Generated<Date | null>;
   pause_reason: Generated<string | null>;
+  /** The lot's own deal terms over the platform's defaults (migration 025). */
+  deal_terms: ColumnType<deals.DealTermsInput | null, string | null | undefined, string | null>;
   /**
    * Listing copies of current_price, bid_count and end_time (008): what the halls sort and filter
    * by. Bids leave them behind so that a bid is a HOT update; the listing-keys job catches them up.
@@ -557,6 +654,13 @@ export interface Database {
   lot_photo: LotPhotoTable;
   bid: BidTable;
   deal: DealTable;
+  platform_setting: PlatformSettingTable;
+  deal_default: DealDefaultTable;
+  second_chance_offer: SecondChanceOfferTable;
+  buyer_bar: BuyerBarTable;
+  buyer_strike: BuyerStrikeTable;
+  deal_reminder: DealReminderTable;
+  invoice_request: InvoiceRequestTable;
   file: FileTable;
   auction_order: AuctionOrderTable;
   auction_order_draft: AuctionOrderDraftTable;

@@ -50,6 +50,10 @@ export const NOTICE_KINDS = {
   'deal.handedOver': { label: '车辆已交接', tab: 'auction', sms: false },
   'deal.defaulted': { label: '成交违约', tab: 'money' },
   'deal.deadline': { label: '期限提醒', tab: 'auction', group: 'deadline', critical: true },
+  'deal.secondChance': { label: '次高价成交邀请', tab: 'auction', group: 'result', sms: true },
+  'deal.contractReviewed': { label: '纸质合同审核结果', tab: 'auction', sms: false },
+  'deal.transferred': { label: '过户完成', tab: 'auction', sms: false },
+  'deal.barred': { label: '报名资格限制', tab: 'money' },
   // Sellers
   'order.approved': { label: '审核通过', tab: 'order' },
   'order.rejected': { label: '审核未通过', tab: 'order' },
@@ -61,6 +65,7 @@ export const NOTICE_KINDS = {
   'deal.signed': { label: '确认书已签署', tab: 'order', sms: false },
   'deal.paid': { label: '买受人已付清', tab: 'order' },
   'deal.handoverDue': { label: '交车期限提醒', tab: 'order' },
+  'deal.secondChanceAnswered': { label: '次高价成交答复', tab: 'order', sms: false },
   'payout.sent': { label: '结算款已打款', tab: 'money' },
   // Operators
   'ops.newSubmission': { label: '新提交待审核', tab: 'ops' },

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { amountInWords, BEIJING_OFFSET_MS, deals, fenToYuanString } from '@chepai/shared';
+import { amountInWords, BEIJING_OFFSET_MS, fenToYuanString } from '@chepai/shared';
 import pdfmake from 'pdfmake';
 
 /** What the 成交确认书 says: every fact it prints, so its hash covers the whole agreement. */
@@ -27,6 +27,10 @@ export interface ContractFacts {
   signDeadline: number;
   payDeadline: number;
   pickupAddress: string;
+  /** The deal's terms (docs/decisions/024-deal-terms-and-deadlines.md). */
+  pickupDays: number;
+  transferDays: number;
+  storageFeePerDay: number;
 }
 
 export interface ContractSignature {
@@ -45,7 +49,7 @@ const fontFile = (weight: string) =>
   require.resolve(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`);
 let fontsReady = false;
 /** Noto Sans SC from npm: pdfkit subsets it, so a contract stays tens of kilobytes. */
-function ensureFonts() {
+export function ensureFonts() {
   if (fontsReady) return;
   const regular = fontFile('400Regular');
   const bold = fontFile('700Bold');
@@ -56,10 +60,10 @@ function ensureFonts() {
   fontsReady = true;
 }
 
-const money = (fen: number) =>
+export const money = (fen: number) =>
   `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;
 /** A moment in Beijing time, as a contract writes it: 2026年11月25日 14:05. */
-const at = (ms: number) => {
+export const at = (ms: number) => {
   const t = new Date(ms + BEIJING_OFFSET_MS).toISOString();
   return `${t.slice(0, 4)}年${t.slice(5, 7)}月${t.slice(8, 10)}日 ${t.slice(11, 16)}`;
 };
@@ -73,8 +77,8 @@ const row = (label: string, value: string): Content[] => [{ text: label, color: 
 const TERMS = (f: ContractFacts) => [
   `买受人应于${at(f.payDeadline)}前付清成交余款及买方服务费；逾期未付清视为悔拍，已缴保证金不予退还，平台有权将车辆另行处置。`,
   '车辆按拍卖时的现状交付，车况以拍品页面所载车况报告及照片为准；买受人参与竞价即视为已了解车辆现状。',
-  `买受人付清全部款项后${deals.PICKUP_DAYS}日内到提车地点办理提车；逾期产生的停放费用由买受人承担。`,
-  `交车后${deals.TRANSFER_DAYS}日内办理机动车转移登记；处置单位提供过户所需的登记证书、行驶证等手续。`,
+  `买受人付清全部款项后${f.pickupDays}日内到提车地点办理提车；逾期每日（不足一日按一日计）收取场地存放费${money(f.storageFeePerDay)}，由买受人承担。`,
+  `交车后${f.transferDays}日内办理机动车转移登记；处置单位提供过户所需的登记证书、行驶证等手续。`,
   '本确认书以短信验证码方式电子签署，依《中华人民共和国电子签名法》第十三、十四条与手写签名具有同等效力；平台记录签署人、签署时间、签署地址及本确认书内容摘要。',
 ];
 
@@ -162,9 +166,9 @@ export async function renderContract(
           body: [
             row('签约截止', at(facts.signDeadline)),
             row('付款截止', at(facts.payDeadline)),
-            row('提车期限', `付清全部款项后 ${deals.PICKUP_DAYS} 日内`),
+            row('提车期限', `付清全部款项后 ${facts.pickupDays} 日内`),
             row('提车地点', facts.pickupAddress || '以平台通知为准'),
-            row('过户期限', `交车后 ${deals.TRANSFER_DAYS} 日内`),
+            row('过户期限', `交车后 ${facts.transferDays} 日内`),
           ],
         },
         layout: 'lightHorizontalLines',

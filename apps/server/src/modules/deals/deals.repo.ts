@@ -1,5 +1,20 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { deals } from '@chepai/shared';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, DealTable } from '../../db/schema';
+
+type DealStage = deals.DealStage;
+
+/** The lot's cover photo URL (null when it has none). */
+export const coverOf = (eb: ExpressionBuilder<Database, 'lot'>) =>
+  eb
+    .selectFrom('lot_photo')
+    .select('url')
+    .whereRef('lot_photo.lot_id', '=', 'lot.id')
+    .orderBy('is_cover', 'desc')
+    .orderBy('seq')
+    .limit(1)
+    .as('cover');
 
 /** SQL for deals (deal): one per sold lot, from the close to the completed transfer. */
 export function dealsRepo(db: Kysely<Database>) {
@@ -45,17 +60,31 @@ export function dealsRepo(db: Kysely<Database>) {
           'buyer.company_name as buyer_company',
           'buyer.bidder_type as buyer_type',
           'buyer.tel as buyer_tel',
-          eb
-            .selectFrom('lot_photo')
-            .select('url')
-            .whereRef('lot_photo.lot_id', '=', 'lot.id')
-            .orderBy('is_cover', 'desc')
-            .orderBy('seq')
-            .limit(1)
-            .as('cover'),
+          coverOf(eb),
         ])
         .where('deal.lot_id', '=', lotId)
         .executeTakeFirst(),
+
+    /** A buyer's deals, newest first, with what a list row shows. */
+    ofBuyer: async (buyerId: string, stage: DealStage | undefined, offset: number, limit: number) => {
+      const base = db
+        .selectFrom('deal')
+        .where('deal.buyer_id', '=', buyerId)
+        .$if(stage !== undefined, (q) => q.where('deal.stage', '=', stage!));
+      const [count, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .innerJoin('lot', 'lot.id', 'deal.lot_id')
+          .selectAll('deal')
+          .select((eb) => ['lot.title', coverOf(eb)])
+          .orderBy('deal.created_at', 'desc')
+          .orderBy('deal.lot_id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+      ]);
+      return { total: Number(count.n), rows };
+    },
 
     /** Claims one deal past its signing or payment deadline; SKIP LOCKED keeps processes apart. */
     claimOverdue: (now: Date) =>
@@ -73,5 +102,51 @@ export function dealsRepo(db: Kysely<Database>) {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst(),
+  };
+}
+
+/** SQL for what a deal's page shows besides the deal row: receipts, invoices, the default. */
+export function dealExtrasRepo(db: Kysely<Database>) {
+  return {
+    /** The buyer's paid payments for the lot (deposit and the deal's shares), oldest first. */
+    receipts: (lotId: string, buyerId: string) =>
+      db
+        .selectFrom('payment')
+        .leftJoin('invoice_request as inv', 'inv.payment_no', 'payment.payment_no')
+        .select([
+          'payment.payment_no',
+          'payment.purpose',
+          'payment.amount',
+          'payment.paid_at',
+          'inv.status as invoice_status',
+          'inv.title as invoice_title',
+          'inv.requested_at as invoice_requested_at',
+        ])
+        .where('payment.lot_id', '=', lotId)
+        .where('payment.buyer_id', '=', buyerId)
+        .where('payment.status', '=', 'paid')
+        .orderBy('payment.paid_at')
+        .execute(),
+
+    /** The newest default of the lot, if any. */
+    latestDefault: (lotId: string) =>
+      db
+        .selectFrom('deal_default')
+        .selectAll()
+        .where('lot_id', '=', lotId)
+        .orderBy('round', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    offers: (lotId: string) =>
+      db
+        .selectFrom('second_chance_offer as o')
+        .innerJoin('lot', 'lot.id', 'o.lot_id')
+        .selectAll('o')
+        .select('lot.title')
+        .where('o.lot_id', '=', lotId)
+        .orderBy('o.offered_at', 'desc')
+        .orderBy('o.id', 'desc')
+        .execute(),
   };
 }

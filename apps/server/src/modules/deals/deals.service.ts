@@ -5,13 +5,16 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { DataCrypto } from '../../platform/crypto';
 import type { Payments } from '../../platform/payments/payments';
-import type { PaymentRow } from '../../platform/payments/payment.repo';
+import { paymentRepo, type PaymentRow } from '../../platform/payments/payment.repo';
 import { RESEND_SECONDS, type SmsCodes } from '../accounts/sms-codes';
 import type { SessionUser } from '../accounts/sessions';
-import { forfeitDeposit } from '../bidding/deposit-ledger';
+import { filesRepo } from '../files/files.repo';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
-import { dealsRepo } from './deals.repo';
+import { dealDefaults } from './deal-defaults';
+import { termsOf, termsView } from './deal-terms';
+import { dealExtrasRepo, dealsRepo } from './deals.repo';
+import { renderReceipt } from './receipt-pdf';
 
 type Tx = Transaction<Database>;
 type ViewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof dealsRepo>['view']>>>;
@@ -20,6 +23,42 @@ const NOT_FOUND = '未找到该成交订单';
 const SIGN_FIRST = '请先签署成交确认书';
 const PAST_DEADLINE = '已超过付款期限，保证金不予退还';
 const AGENT_ID_CONTEXT = 'deal.pickup_agent_id';
+
+type Extras = {
+  receipts: Awaited<ReturnType<ReturnType<typeof dealExtrasRepo>['receipts']>>;
+  choices: Awaited<ReturnType<typeof dealDefaults.choices>> | null;
+};
+
+/** Storage accrued (fen) up to the handover, or `now` while the car is still there. */
+export function storageOf(
+  r: {
+    pickup_deadline: Date | null;
+    handover_at: Date | null;
+    storage_paid: string;
+    terms: deals.DealTerms | null;
+  },
+  now: number,
+) {
+  const until = r.handover_at ? r.handover_at.getTime() : now;
+  const days = deals.storageDays(r.pickup_deadline?.getTime() ?? null, until);
+  const accrued = days * termsOf(r.terms).storageFeePerDayFen;
+  return { days, accrued, outstanding: Math.max(0, accrued - Number(r.storage_paid)) };
+}
+
+function paperOf(r: ViewRow): deals.DealView['paperContract'] {
+  if (!r.paper_contract_file_id || !r.paper_contract_status || !r.paper_contract_uploaded_at) return null;
+  return {
+    fileId: r.paper_contract_file_id,
+    status: r.paper_contract_status,
+    statusText: deals.PAPER_CONTRACT_STATUS_TEXT[r.paper_contract_status],
+    reason: r.paper_contract_reason,
+    uploadedAt: r.paper_contract_uploaded_at.getTime(),
+    reviewedAt: r.paper_contract_reviewed_at?.getTime() ?? null,
+  };
+}
+
+/** A scan of a signed contract or a registration proof: a PDF or an image. */
+const PROOF_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
 
 /** Who is looking: the winner, or the unit that sold the car. */
 export type Viewer = { kind: 'buyer'; userId: string } | { kind: 'seller'; unitId: string };
@@ -72,26 +111,36 @@ export function dealsService(
       signDeadline: (r.sign_deadline ?? r.created_at).getTime(),
       payDeadline: r.pay_deadline.getTime(),
       pickupAddress: r.pickup_address,
+      pickupDays: termsOf(r.terms).pickupDays,
+      transferDays: termsOf(r.terms).transferDays,
+      storageFeePerDay: termsOf(r.terms).storageFeePerDayFen,
     };
   }
 
-  function deadlineOf(r: ViewRow): Date | null {
-    switch (r.stage) {
-      case 'signing':
-        return r.sign_deadline;
-      case 'paying':
-        return r.pay_deadline;
-      case 'pickup':
-        return r.pickup_deadline;
-      case 'transfer':
-        return r.transfer_deadline;
-      default:
-        return null;
-    }
+  const deadlineOf = (r: ViewRow) => stageDeadline(r);
+
+  /** What the page shows besides the deal row: receipts and invoices, the default and its offers. */
+  async function extrasOf(r: ViewRow): Promise<Extras> {
+    const extras = dealExtrasRepo(db);
+    const [receipts, choices] = await Promise.all([
+      extras.receipts(r.lot_id, r.buyer_id),
+      r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id) : Promise.resolve(null),
+    ]);
+    // A second-chance round shows only its own payments (a deposit paid before the close stays).
+    const since = r.round > 1 ? r.created_at.getTime() : 0;
+    return {
+      receipts: receipts.filter((p) => p.purpose === 'deposit' || (p.paid_at?.getTime() ?? 0) >= since),
+      choices,
+    };
   }
 
-  function toView(r: ViewRow, viewer: Viewer): deals.DealView {
+  function toView(r: ViewRow, viewer: Viewer, extras: Extras): deals.DealView {
     const yuan = (fen: string | number) => fenToYuanString(Number(fen));
+    const now = ctx.now().getTime();
+    const terms = termsOf(r.terms);
+    const deadline = deadlineOf(r);
+    const storage = storageOf(r, now);
+    const def = extras.choices?.def;
     const ms = (d: Date | null) => (d ? d.getTime() : null);
     const paidInFull = r.state === 'paid' && r.fee_paid_at !== null;
     const fullyPaidAt =
@@ -107,7 +156,7 @@ export function dealsService(
       coverUrl: r.cover,
       stage: r.stage,
       stageText: deals.DEAL_STAGES[r.stage],
-      deadline: ms(deadlineOf(r)),
+      deadline: ms(deadline),
       closedAt: r.created_at.getTime(),
       steps: [
         { stage: 'closed', label: '竞价成交', at: r.created_at.getTime(), deadline: null },
@@ -160,6 +209,60 @@ export function dealsService(
         name: showBuyer ? buyerName : maskName(buyerName),
         tel: r.buyer_tel ? (showBuyer ? r.buyer_tel : maskTel(r.buyer_tel)) : '',
       },
+      serverTime: now,
+      overdue: deadline !== null && deadline.getTime() <= now,
+      terms: termsView(terms),
+      storage: {
+        perDay: yuan(terms.storageFeePerDayFen),
+        startsAt: ms(r.pickup_deadline),
+        days: storage.days,
+        accrued: yuan(storage.accrued),
+        paid: yuan(r.storage_paid),
+        outstanding: yuan(storage.outstanding),
+      },
+      transfer:
+        r.completed_at && r.new_plate_no && r.transfer_date && r.transfer_proof_file_id
+          ? {
+              newPlateNo: r.new_plate_no,
+              transferDate: r.transfer_date,
+              proofFileId: r.transfer_proof_file_id,
+              recordedAt: r.completed_at.getTime(),
+              recordedBy: r.transfer_recorded_role ?? 'seller',
+            }
+          : null,
+      paperContract: paperOf(r),
+      receipts: extras.receipts.map((p) => ({
+        paymentNo: p.payment_no,
+        purpose: p.purpose,
+        purposeText: deals.PAYMENT_PURPOSE_TEXT[p.purpose],
+        amount: yuan(p.amount),
+        paidAt: (p.paid_at ?? r.created_at).getTime(),
+        invoice:
+          p.invoice_status && p.invoice_title && p.invoice_requested_at
+            ? {
+                status: p.invoice_status,
+                statusText: deals.INVOICE_STATUS_TEXT[p.invoice_status],
+                title: p.invoice_title,
+                requestedAt: p.invoice_requested_at.getTime(),
+              }
+            : null,
+      })),
+      defaultInfo:
+        def && extras.choices
+          ? {
+              at: def.at.getTime(),
+              reason: def.reason,
+              reasonText: deals.DEFAULT_REASON_TEXT[def.reason],
+              forfeited: yuan(def.forfeited),
+              sellerShare: yuan(def.seller_share),
+              platformShare: yuan(def.platform_share),
+              resolution: def.resolution,
+              offers: extras.choices.offers.map((o) => dealDefaults.offerView(o)),
+              canOfferSecondChance: extras.choices.canOfferSecondChance,
+              canRelist: extras.choices.canRelist,
+              relistedOrderId: def.relisted_order_id,
+            }
+          : null,
     };
   }
 
@@ -169,7 +272,7 @@ export function dealsService(
     if (!deal || deal.stage !== 'paying' || deal.state !== 'paid' || !deal.fee_paid_at) return;
     await dealsRepo(trx).update(lotId, {
       stage: 'pickup',
-      pickup_deadline: new Date(now.getTime() + deals.PICKUP_DAYS * DAY),
+      pickup_deadline: new Date(now.getTime() + termsOf(deal.terms).pickupDays * DAY),
     });
     await dealNotices.paidInFull(trx, lotId, now);
   }
@@ -215,8 +318,32 @@ export function dealsService(
       );
     }
   }
+  /** A storage payment adds to what is paid, whatever the stage (a late one is still owed). */
+  async function onStoragePaid(trx: Tx, payment: PaymentRow) {
+    const deal = await dealsRepo(trx).lock(payment.lot_id);
+    if (!deal || deal.buyer_id !== payment.buyer_id) {
+      ctx.log.warn({ lotId: payment.lot_id, paymentNo: payment.payment_no }, 'storage paid by another buyer');
+      return;
+    }
+    await dealsRepo(trx).update(payment.lot_id, {
+      storage_paid: Number(deal.storage_paid) + Number(payment.amount),
+    });
+  }
   payments.service.onPaid('balance', onBalancePaid);
   payments.service.onPaid('service_fee', onFeePaid);
+  payments.service.onPaid('storage_fee', onStoragePaid);
+
+  /** A live file the caller may use (`mine`), of a type a proof may be. */
+  async function proofFile(
+    fileId: string,
+    mine: (f: { owner_id: string; owner_unit_id: string | null; is_private: boolean }) => boolean,
+    what: string,
+  ) {
+    const f = await filesRepo(db).live(fileId);
+    if (!f || !mine(f)) throw notFound('文件不存在或已删除');
+    if (!PROOF_TYPES.test(f.content_type)) throw badRequest(`${what}须为PDF或图片（JPG、PNG、WebP）`);
+    return f;
+  }
 
   /** The checks every payment of the buyer's shares: their deal, signed, in time. */
   async function payable(buyerId: string, orderId: string) {
@@ -227,7 +354,17 @@ export function dealsService(
   }
 
   return {
-    view: async (orderId: string, viewer: Viewer) => toView(await find(orderId, viewer), viewer),
+    view: async (orderId: string, viewer: Viewer) => {
+      const r = await find(orderId, viewer);
+      return toView(r, viewer, await extrasOf(r));
+    },
+
+    /** The console's view: any deal, the buyer unmasked. */
+    async consoleView(orderId: string) {
+      const r = await dealsRepo(db).view(orderId);
+      if (!r) throw notFound(NOT_FOUND);
+      return { row: r, view: toView(r, { kind: 'buyer', userId: r.buyer_id }, await extrasOf(r)) };
+    },
 
     async contract(buyerId: string, orderId: string) {
       const r = await find(orderId, { kind: 'buyer', userId: buyerId });
@@ -341,7 +478,11 @@ export function dealsService(
           throw conflict('车辆已交接，提车安排不能再修改');
         await dealsRepo(trx).update(input.orderId, { pickup_plan: JSON.stringify(plan) });
       });
-      return toView({ ...r, pickup_plan: plan }, { kind: 'buyer', userId: buyerId }).pickupPlan!;
+      return toView(
+        { ...r, pickup_plan: plan },
+        { kind: 'buyer', userId: buyerId },
+        { receipts: [], choices: null },
+      ).pickupPlan!;
     },
 
     async confirmReceipt(
@@ -357,6 +498,9 @@ export function dealsService(
       if (input.handoverTime > now.getTime() + 5 * 60_000) throw badRequest('交车时间不能晚于现在');
       if (input.handoverTime < r.created_at.getTime()) throw badRequest('交车时间不能早于成交时间');
       const handoverAt = new Date(input.handoverTime);
+      // Storage up to the handover must be paid before the car leaves.
+      const owed = storageOf({ ...r, handover_at: handoverAt }, now.getTime()).outstanding;
+      if (owed > 0) throw conflict(`买受人尚有场地存放费 ¥${fenToYuanString(owed)} 未付，付清后才能确认交车`);
       await db.transaction().execute(async (trx) => {
         const locked = await dealsRepo(trx).lock(input.orderId);
         if (!locked || locked.stage !== 'pickup') throw conflict('交车已确认');
@@ -365,11 +509,246 @@ export function dealsService(
           handover_at: handoverAt,
           handover_mileage_km: input.mileageKm,
           handover_by: sellerId,
-          transfer_deadline: new Date(handoverAt.getTime() + deals.TRANSFER_DAYS * DAY),
+          transfer_deadline: new Date(handoverAt.getTime() + termsOf(r.terms).transferDays * DAY),
         });
         await dealNotices.handedOver(trx, input.orderId, now);
       });
       return { stage: 'transfer' as const };
+    },
+
+    async payStorageFee(buyerId: string, orderId: string) {
+      const r = await find(orderId, { kind: 'buyer', userId: buyerId });
+      if (r.stage !== 'pickup')
+        throw conflict(r.stage === 'defaulted' ? '该成交订单已违约' : '当前阶段无需支付场地存放费');
+      const owed = storageOf(r, ctx.now().getTime()).outstanding;
+      if (owed <= 0) throw conflict('当前没有应付的场地存放费');
+      // A pending order of an older amount (fewer days) is dropped for one of today's amount.
+      const open = await payments.service.findOpen('storage_fee', orderId, buyerId, { pendingOnly: true });
+      if (open && Number(open.amount) !== owed) await paymentRepo(db).closePending(open.payment_no);
+      const { paymentNo, payUrl } = await payments.service.create({
+        purpose: 'storage_fee',
+        lotId: orderId,
+        buyerId,
+        amount: owed,
+        subject: `场地存放费：${r.title}`,
+        returnUrl: `/buyerDetailInfo/${orderId}`,
+        repeatable: true,
+      });
+      return { paymentNo, payUrl };
+    },
+
+    async uploadPaperContract(buyerId: string, orderId: string, fileId: string) {
+      const r = await find(orderId, { kind: 'buyer', userId: buyerId });
+      const now = ctx.now();
+      if (r.stage !== 'signing' || (r.sign_deadline && r.sign_deadline <= now))
+        throw conflict(r.signed_at ? '成交确认书已签署' : '已超过签约期限，不能再上传');
+      if (r.paper_contract_status === 'pending') throw conflict('已上传的纸质合同正在审核，请等待审核结果');
+      await proofFile(fileId, (f) => String(f.owner_id) === buyerId && f.is_private, '签署后的纸质合同');
+      await db.transaction().execute(async (trx) => {
+        const locked = await dealsRepo(trx).lock(orderId);
+        if (!locked || locked.stage !== 'signing' || locked.paper_contract_status === 'pending')
+          throw conflict('成交确认书已签署或正在审核');
+        await dealsRepo(trx).update(orderId, {
+          paper_contract_file_id: fileId,
+          paper_contract_status: 'pending',
+          paper_contract_reason: null,
+          paper_contract_uploaded_at: now,
+          paper_contract_reviewed_at: null,
+          paper_contract_reviewed_by: null,
+        });
+        await dealNotices.contractUploaded(trx, orderId, now);
+      });
+      return paperOf({
+        ...r,
+        paper_contract_file_id: fileId,
+        paper_contract_status: 'pending',
+        paper_contract_reason: null,
+        paper_contract_uploaded_at: now,
+        paper_contract_reviewed_at: null,
+      })!;
+    },
+
+    /** An operator accepts (the deal is signed, → 待付款) or rejects (the buyer may upload again). */
+    async reviewPaperContract(
+      operatorId: string,
+      input: { orderId: string; accept: boolean; reason?: string | undefined },
+      audit: (trx: Tx, before: unknown, after: unknown) => Promise<void>,
+    ) {
+      const now = ctx.now();
+      await db.transaction().execute(async (trx) => {
+        const d = await dealsRepo(trx).lock(input.orderId);
+        if (!d || !d.paper_contract_status) throw notFound('未找到待审核的纸质合同');
+        if (d.paper_contract_status !== 'pending') throw conflict('该合同已审核');
+        if (input.accept && d.stage !== 'signing') throw conflict('该成交订单已不在签约阶段');
+        const after = {
+          paper_contract_status: input.accept ? ('accepted' as const) : ('rejected' as const),
+          paper_contract_reason: input.accept ? null : (input.reason ?? ''),
+          paper_contract_reviewed_at: now,
+          paper_contract_reviewed_by: operatorId,
+        };
+        await dealsRepo(trx).update(input.orderId, {
+          ...after,
+          ...(input.accept
+            ? { stage: 'paying' as const, signed_at: now, signed_ip: 'paper', contract_sha256: null }
+            : {}),
+        });
+        await audit(
+          trx,
+          { status: d.paper_contract_status },
+          { status: after.paper_contract_status, reason: after.paper_contract_reason },
+        );
+        await dealNotices.contractReviewed(
+          trx,
+          input.orderId,
+          input.accept,
+          after.paper_contract_reason,
+          now,
+        );
+        if (input.accept) await dealNotices.signed(trx, input.orderId, now);
+      });
+      const r = await dealsRepo(db).view(input.orderId);
+      return paperOf(r!)!;
+    },
+
+    /** The receipt PDF of one of the buyer's paid payments on the deal. */
+    async receipt(buyerId: string, orderId: string, paymentNo: string) {
+      const r = await find(orderId, { kind: 'buyer', userId: buyerId });
+      const pay = (await dealExtrasRepo(db).receipts(orderId, buyerId)).find(
+        (p) => p.payment_no === paymentNo,
+      );
+      if (!pay || !pay.paid_at) throw notFound('未找到该付款记录');
+      const pdf = await renderReceipt({
+        receiptNo: `SJ${pay.payment_no}`,
+        paymentNo: pay.payment_no,
+        payer: facts(r).buyer.name,
+        payee: '车拍商城平台（代收）',
+        purpose: deals.PAYMENT_PURPOSE_TEXT[pay.purpose],
+        vehicle: r.title,
+        contractNo: facts(r).contractNo,
+        amount: Number(pay.amount),
+        paidAt: pay.paid_at.getTime(),
+      });
+      return { pdf, filename: `收款凭证-${pay.payment_no}.pdf` };
+    },
+
+    /** Asks for an invoice of one paid payment from the buyer's saved invoice information. */
+    async requestInvoice(buyerId: string, orderId: string, paymentNo: string) {
+      await find(orderId, { kind: 'buyer', userId: buyerId });
+      const pay = (await dealExtrasRepo(db).receipts(orderId, buyerId)).find(
+        (p) => p.payment_no === paymentNo,
+      );
+      if (!pay || !pay.paid_at) throw notFound('未找到该付款记录');
+      if (pay.invoice_status) throw conflict('该笔款项已申请开票');
+      const info = await db
+        .selectFrom('invoice_info')
+        .selectAll()
+        .where('user_id', '=', buyerId)
+        .executeTakeFirst();
+      if (!info || !info.title) throw conflict('请先在“发票信息”中填写开票信息');
+      const now = ctx.now();
+      const inserted = await db
+        .insertInto('invoice_request')
+        .values({
+          payment_no: paymentNo,
+          user_id: buyerId,
+          lot_id: orderId,
+          status: 'requested',
+          title: info.title,
+          info: JSON.stringify({
+            invoiceType: info.invoice_type,
+            titleType: info.title_type,
+            title: info.title,
+            taxNo: info.tax_no,
+            address: info.address,
+            phone: info.phone,
+            bankName: info.bank_name,
+            bankAccount: info.bank_account,
+          }),
+          requested_at: now,
+        })
+        .onConflict((oc) => oc.column('payment_no').doNothing())
+        .returning('payment_no')
+        .executeTakeFirst();
+      if (!inserted) throw conflict('该笔款项已申请开票');
+      return {
+        paymentNo,
+        purpose: pay.purpose,
+        purposeText: deals.PAYMENT_PURPOSE_TEXT[pay.purpose],
+        amount: fenToYuanString(Number(pay.amount)),
+        paidAt: pay.paid_at.getTime(),
+        invoice: {
+          status: 'requested' as const,
+          statusText: deals.INVOICE_STATUS_TEXT.requested,
+          title: info.title,
+          requestedAt: now.getTime(),
+        },
+      };
+    },
+
+    /** The seller (their unit's file) or an operator records the new registration: 已完成. */
+    async recordTransfer(
+      by: { kind: 'seller'; userId: string; unitId: string } | { kind: 'operator'; userId: string },
+      input: { orderId: string; newPlateNo: string; transferDate: string; proofFileId: string },
+      audit?: (trx: Tx, after: unknown) => Promise<void>,
+    ) {
+      const r =
+        by.kind === 'seller'
+          ? await find(input.orderId, { kind: 'seller', unitId: by.unitId })
+          : await dealsRepo(db).view(input.orderId);
+      if (!r) throw notFound(NOT_FOUND);
+      if (r.stage !== 'transfer')
+        throw conflict(r.stage === 'done' ? '过户已登记' : '车辆尚未交接，不能登记过户');
+      const day = Date.parse(`${input.transferDate}T00:00:00+08:00`);
+      const now = ctx.now();
+      if (Number.isNaN(day) || new Date(day + 8 * 3600_000).toISOString().slice(0, 10) !== input.transferDate)
+        throw badRequest('过户日期不正确');
+      if (day > now.getTime()) throw badRequest('过户日期不能晚于今天');
+      if (r.handover_at && day + DAY <= r.handover_at.getTime()) throw badRequest('过户日期不能早于交车日期');
+      await proofFile(
+        input.proofFileId,
+        (f) =>
+          String(f.owner_id) === by.userId ||
+          (f.owner_unit_id !== null && String(f.owner_unit_id) === String(r.seller_id)),
+        '过户证明',
+      );
+      await db.transaction().execute(async (trx) => {
+        const locked = await dealsRepo(trx).lock(input.orderId);
+        if (!locked || locked.stage !== 'transfer') throw conflict('过户已登记');
+        await dealsRepo(trx).update(input.orderId, {
+          stage: 'done',
+          new_plate_no: input.newPlateNo,
+          transfer_date: input.transferDate,
+          transfer_proof_file_id: input.proofFileId,
+          transfer_recorded_at: now,
+          transfer_recorded_by: by.userId,
+          transfer_recorded_role: by.kind,
+          completed_at: now,
+        });
+        await audit?.(trx, { newPlateNo: input.newPlateNo, transferDate: input.transferDate });
+        await dealNotices.transferred(trx, input.orderId, now);
+      });
+      return { stage: 'done' as const };
+    },
+
+    /** The buyer's own deals (user/order/list as a buyer calls it). */
+    async buyerList(
+      buyerId: string,
+      q: { pageNum: number; pageSize: number; stage?: deals.DealStage | undefined },
+    ) {
+      const now = ctx.now();
+      const { total, rows } = await dealsRepo(db).ofBuyer(
+        buyerId,
+        q.stage,
+        (q.pageNum - 1) * q.pageSize,
+        q.pageSize,
+      );
+      return {
+        total,
+        pageNum: q.pageNum,
+        pageSize: q.pageSize,
+        serverTime: now.getTime(),
+        list: rows.map((r) => summaryOf(r, now)),
+      };
     },
 
     /** Defaults one overdue deal per transaction until none is left; SKIP LOCKED keeps processes apart. */
@@ -380,10 +759,8 @@ export function dealsService(
           const tx = dealsRepo(trx);
           const deal = await tx.claimOverdue(now);
           if (!deal) return false;
-          const reason = deal.stage === 'signing' ? 'sign' : 'pay';
-          await tx.update(deal.lot_id, { stage: 'defaulted', state: 'defaulted', defaulted_at: now });
-          await forfeitDeposit(trx, deal.lot_id, deal.buyer_id, now);
-          await dealNotices.defaulted(trx, deal.lot_id, reason, now);
+          const { reason, barredUntil } = await dealDefaults.record(trx, deal, now);
+          await dealNotices.defaulted(trx, deal.lot_id, reason, now, barredUntil);
           return true;
         });
         if (!moved) break;
@@ -391,6 +768,61 @@ export function dealsService(
       return done;
     },
   };
+}
+
+/** One row of a list of deals: stage, deadline and what is owed. */
+export function summaryOf(
+  r: {
+    lot_id: string;
+    title: string;
+    cover: string | null;
+    stage: deals.DealStage;
+    sign_deadline: Date | null;
+    pay_deadline: Date;
+    pickup_deadline: Date | null;
+    transfer_deadline: Date | null;
+    final_price: string;
+    balance_due: string;
+    service_fee: string;
+    created_at: Date;
+  },
+  now: Date,
+): deals.BuyerDealSummary {
+  const deadline = stageDeadline(r);
+  return {
+    orderId: r.lot_id,
+    title: r.title,
+    coverUrl: r.cover,
+    stage: r.stage,
+    stageText: deals.DEAL_STAGES[r.stage],
+    deadline: deadline?.getTime() ?? null,
+    overdue: deadline !== null && deadline <= now,
+    finalPrice: fenToYuanString(Number(r.final_price)),
+    totalDue: fenToYuanString(Number(r.balance_due) + Number(r.service_fee)),
+    closedAt: r.created_at.getTime(),
+  };
+}
+
+/** The deadline of the deal's current stage (null when none runs). */
+export function stageDeadline(r: {
+  stage: deals.DealStage;
+  sign_deadline: Date | null;
+  pay_deadline: Date;
+  pickup_deadline: Date | null;
+  transfer_deadline: Date | null;
+}): Date | null {
+  switch (r.stage) {
+    case 'signing':
+      return r.sign_deadline;
+    case 'paying':
+      return r.pay_deadline;
+    case 'pickup':
+      return r.pickup_deadline;
+    case 'transfer':
+      return r.transfer_deadline;
+    default:
+      return null;
+  }
 }
 
 const amountWords = (fen: string) => amountInWords(fenToYuanString(Number(fen)));

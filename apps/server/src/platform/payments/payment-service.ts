@@ -14,6 +14,8 @@ export interface NewPayment {
   amount: number;
   subject: string;
   returnUrl: string;
+  /** A purpose paid more than once per lot (storage): only a pending order is reused. */
+  repeatable?: boolean;
 }
 
 /**
@@ -29,14 +31,20 @@ export function paymentService(ctx: AppContext, deps: { provider: PaymentProvide
     paidHandlers.set(purpose, handler);
   }
 
-  /** An open payment of this purpose for the lot and buyer (pending or paid), if any. */
-  function findOpen(purpose: PaymentRow['purpose'], lotId: string, buyerId: string) {
-    return paymentRepo(db).findOpen(purpose, lotId, buyerId);
+  /** An open payment of this purpose for the lot and buyer (pending or paid; pending only if asked), if any. */
+  function findOpen(
+    purpose: PaymentRow['purpose'],
+    lotId: string,
+    buyerId: string,
+    opts: { pendingOnly?: boolean } = {},
+  ) {
+    return paymentRepo(db).findOpen(purpose, lotId, buyerId, opts.pendingOnly ?? false);
   }
 
   /** Creates (or reuses the pending) payment and returns the provider's hosted page. */
   async function create(p: NewPayment): Promise<{ paymentNo: string; payUrl: string; payment: PaymentRow }> {
-    let payment = await findOpen(p.purpose, p.lotId, p.buyerId);
+    const pendingOnly = { pendingOnly: p.repeatable ?? false };
+    let payment = await findOpen(p.purpose, p.lotId, p.buyerId, pendingOnly);
     if (payment?.status === 'pending' && (await provider.query(payment.payment_no))?.status === 'closed') {
       // The buyer cancelled at the provider: that order is dead, start a new one.
       await paymentRepo(db).closePending(payment.payment_no);
@@ -57,7 +65,7 @@ export function paymentService(ctx: AppContext, deps: { provider: PaymentProvide
         status: 'pending',
         created_at: now,
       });
-      payment = await findOpen(p.purpose, p.lotId, p.buyerId);
+      payment = await findOpen(p.purpose, p.lotId, p.buyerId, pendingOnly);
       if (!payment) throw new Error('payment vanished');
     }
     const created = await provider.createPayment({

@@ -7,14 +7,15 @@ export type PaymentRow = Selectable<PaymentTable>;
 export function paymentRepo(db: Kysely<Database>) {
   return {
     /** An open payment of this purpose for the lot and buyer (pending or paid), if any. */
-    findOpen: (purpose: PaymentRow['purpose'], lotId: string, buyerId: string) =>
+    findOpen: (purpose: PaymentRow['purpose'], lotId: string, buyerId: string, pendingOnly = false) =>
       db
         .selectFrom('payment')
         .selectAll()
         .where('purpose', '=', purpose)
         .where('lot_id', '=', lotId)
         .where('buyer_id', '=', buyerId)
-        .where('status', '<>', 'closed')
+        .$if(pendingOnly, (q) => q.where('status', '=', 'pending'))
+        .$if(!pendingOnly, (q) => q.where('status', '<>', 'closed'))
         .executeTakeFirst(),
 
     /** The payment, its row locked until the transaction ends. */
