@@ -265,6 +265,17 @@ export interface JournalLineTable {
   at: Timestamp;
 }
 
+/** A journal's header (migration 021): its id is the movement's idempotency key. */
+export interface JournalTable {
+  journal_id: string;
+  kind: string;
+  lot_id: Int8 | null;
+  ref: string | null;
+  memo: string;
+  at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface PayoutTable {
   payout_no: string;
   lot_id: Int8;
@@ -627,6 +638,7 @@ export interface Database {
   oidc_model: OidcModelTable;
   seller_invoice_info: SellerInvoiceInfoTable;
   collection_account: CollectionAccountTable;
+  journal: JournalTable;
   journal_line: JournalLineTable;
   payout: PayoutTable;
   collection_account_history: CollectionAccountHistoryTable;

@@ -20,6 +20,7 @@ import * as m017 from './017-session-templates';
 import * as m018 from './018-notices';
 import * as m019 from './019-deal-stages';
 import * as m020 from './020-ledger-payouts';
+import * as m021 from './021-ledger-journals';
 import * as m025 from './025-deal-flow';
 import * as m030 from './030-notice-delivery';
 import * as m031 from './031-lot-starting-index';
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '018-notices': m018,
   '019-deal-stages': m019,
   '020-ledger-payouts': m020,
+  '021-ledger-journals': m021,
   '025-deal-flow': m025,
   '030-notice-delivery': m030,
   '031-lot-starting-index': m031,
