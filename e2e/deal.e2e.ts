@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, shot } from './support/browser';
+import { latestCode, pgReachable, scratchDatabase } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
 // The deal after the hammer, for both sides (docs/product.md#16-the-deal-after-the-hammer): one buyer
@@ -13,35 +14,17 @@ import { startServer, type RunningServer } from './support/server';
 // handover and sees the payout; an operator finds the deal in the console. bidding.e2e.ts covers the
 // bidding itself, so here one bid wins. Own PostgreSQL database: the test moves the lot's end with SQL.
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `chepai_e2e_deal_${process.pid}_${Date.now()}`;
 const SHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 const BUYER_TEL = '13900139000';
-
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const reachable = await pgReachable();
 
 let server: RunningServer;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 let db: pg.Client;
 let browser: Browser;
 let buyer: Page;
 let lotId: string;
 let lotTitle: string;
-
-const dbUrl = () => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-};
 
 async function newPage(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
@@ -51,18 +34,6 @@ async function newPage(width = 1440): Promise<{ context: BrowserContext; page: P
     viewport: { width, height: 900 },
   });
   return { context, page: await context.newPage() };
-}
-
-/** The code the development outbox holds for a phone and purpose (the sandbox SMS gateway). */
-async function latestCode(tel: string, purpose: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${server.url}/api/dev/sms-outbox?tel=${tel}`);
-    const body = (await res.json()) as { data: Array<{ code: string; purpose: string }> };
-    const hit = body.data.find((m) => m.purpose === purpose);
-    if (hit) return hit.code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no ${purpose} code for ${tel}`);
 }
 
 /** Single sign-on at the embedded identity provider (sellers and operators alike). */
@@ -88,12 +59,9 @@ const dealText = () => buyer.locator('.buyer-deal').innerText();
 
 describe.skipIf(!reachable)('the deal after the hammer', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DB_NAME}`);
-    await admin.end();
-    server = await startServer({ DATABASE_URL: dbUrl(), SCHEDULER_INTERVAL_MS: '500' });
-    db = new pg.Client({ connectionString: dbUrl() });
+    scratch = await scratchDatabase('deal');
+    server = await startServer({ DATABASE_URL: scratch.url, SCHEDULER_INTERVAL_MS: '500' });
+    db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     // A registration-phase lot of 李晓梅's unit becomes a lot in bidding (start 30,000, deposit 5,000).
     const picked = await db.query<{ id: string; title: string }>(
@@ -127,10 +95,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await browser?.close();
     await db?.end();
     await server?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
+    await scratch?.drop();
   });
 
   it('a buyer pays the deposit, bids once and wins: the deal opens at 待签约', async () => {
@@ -158,7 +123,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await buyer.getByTestId('my-state').getByText('领先').waitFor();
     // The hammer falls now: the scheduler closes the lot on its next tick.
     await db.query('UPDATE lot SET end_time = now() WHERE id = $1', [lotId]);
-    await buyer.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 30_000 });
+    await buyer.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 60_000 });
 
     await buyer.goto('/personalCenter/dealCar');
     const row = buyer.locator('.ant-table-row', { hasText: lotTitle });
@@ -175,7 +140,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     expect(text).toMatch(/¥25,000\.00[\s\S]*¥1,500\.00[\s\S]*¥26,500\.00/);
     expect(await buyer.getByTestId('deal-deadline').innerText()).toMatch(/剩余 .*截止/);
     await shot(buyer, 'deal-1-signing');
-  }, 90_000);
+  }, 120_000);
 
   it('the 成交确认书 opens as a real PDF with the hammer price; the buyer signs it online', async () => {
     const card = buyer.getByTestId('contract-card');
@@ -200,7 +165,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const dialog = buyer.getByRole('dialog', { name: '在线签署成交确认书' });
     await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: /获取验证码/ }).click();
-    await dialog.getByPlaceholder('6位验证码').fill(await latestCode(BUYER_TEL, 'signContract'));
+    await dialog.getByPlaceholder('6位验证码').fill(await latestCode(server.url, BUYER_TEL, 'signContract'));
     await dialog.getByRole('button', { name: '确认签署' }).click();
     await buyer.locator('.order-detail-title').getByText('待付款').waitFor();
     await shot(buyer, 'deal-2-paying');
@@ -249,5 +214,22 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await buyer.reload();
     await buyer.locator('.order-detail-title').getByText('待过户').waitFor();
     await shot(buyer, 'deal-4-transfer');
+  }, 60_000);
+
+  it('an operator finds the deal in the console and opens it', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/console/');
+    await page.getByRole('link', { name: '统一认证登录' }).click();
+    await ssoLogin(page, 'caiwu');
+    await page.getByRole('menuitem', { name: '成交管理' }).click();
+    const row = page.locator('.ant-table-row', { hasText: lotId });
+    await row.getByText('待过户').waitFor();
+    await shot(page, 'deal-console-deals');
+    await row.click();
+    const drawer = page.getByTestId('deal-drawer');
+    await drawer.getByText('叁万元整', { exact: false }).waitFor();
+    expect(await drawer.innerText()).toMatch(/42,000 公里/);
+    await shot(page, 'deal-console-drawer', false);
+    await context.close();
   }, 60_000);
 });

@@ -73,7 +73,7 @@ export const useRequestInvoice = (orderId: string) =>
 
 /** Second-chance offers made to the caller (the next-highest bidder of a defaulted deal). */
 export const useMyOffers = () =>
-  useQuery({ queryKey: ['deal', 'offers'], queryFn: () => callApi(deals.myOffers, {}) });
+  useQuery({ queryKey: ['deal', 'offers'], queryFn: () => callApi(deals.myOffers, {}, { silent: true }) });
 
 export const useAnswerOffer = () => {
   const qc = useQueryClient();

@@ -1,4 +1,5 @@
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
@@ -14,10 +15,14 @@ import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
 import { ContractCard } from '../components/contract-card';
 import { DefaultCard } from '../components/default-card';
-import { OfferList } from '../components/offer-card';
 import { PickupCard } from '../components/pickup-card';
-import { ReceiptsCard } from '../components/receipts-card';
 import '../orders.css';
+
+// Shown only at some stages: kept out of the page's first load (decision 033's budget).
+const ReceiptsCard = lazy(() =>
+  import('../components/receipts-card').then((m) => ({ default: m.ReceiptsCard })),
+);
+const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
 
 /** What the buyer has to do now, in one sentence. */
 const NEXT_STEP = {
@@ -61,7 +66,11 @@ export default function BuyerDetailInfoPage() {
     <div className="container order-detail">
       <div className="panel order-detail-panel buyer-deal">
         {isLoading && <Skeleton active />}
-        {offersHere.length > 0 && <OfferList offers={offersHere} now={now} />}
+        {offersHere.length > 0 && (
+          <Suspense fallback={<Skeleton active />}>
+            <OfferList offers={offersHere} now={now} />
+          </Suspense>
+        )}
         {error && !offersHere.length && (
           <Result
             status="404"
@@ -129,7 +138,11 @@ export default function BuyerDetailInfoPage() {
                 />
               </section>
             )}
-            <ReceiptsCard deal={deal} />
+            {deal.receipts.length > 0 && (
+              <Suspense fallback={null}>
+                <ReceiptsCard deal={deal} />
+              </Suspense>
+            )}
             <DefaultCard deal={deal} />
             <div className="order-detail-actions">
               <Link to={`/carAuction/carAuctionDetail/${deal.orderId}`}>查看拍品页面</Link>
