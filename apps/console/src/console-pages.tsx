@@ -3,12 +3,15 @@ import {
   BankOutlined,
   CalendarOutlined,
   CarOutlined,
+  DollarOutlined,
   FileProtectOutlined,
   FileSearchOutlined,
   MessageOutlined,
   MonitorOutlined,
   ScheduleOutlined,
+  ReconciliationOutlined,
   StopOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 import type { consoleApi } from '@chepai/shared';
 import { lazy, type ReactNode } from 'react';
@@ -31,6 +34,11 @@ const ContractsPage = lazy(() =>
   import('./pages/contracts-page').then((m) => ({ default: m.ContractsPage })),
 );
 const DefaultsPage = lazy(() => import('./pages/defaults-page').then((m) => ({ default: m.DefaultsPage })));
+const PaymentsPage = lazy(() => import('./pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const PayoutsPage = lazy(() => import('./pages/payouts-page').then((m) => ({ default: m.PayoutsPage })));
+const ReconciliationPage = lazy(() =>
+  import('./pages/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })),
+);
 
 /** One page of the console: its address under /console/, its menu entry and who may open it. */
 export interface ConsolePage {
@@ -99,6 +107,27 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: <StopOutlined />,
     roles: ['reviewer', 'finance'],
     render: (op) => <DefaultsPage operator={op} />,
+  },
+  {
+    path: 'payments',
+    label: '支付与退款',
+    icon: <TransactionOutlined />,
+    roles: ['finance'],
+    render: (op) => <PaymentsPage operator={op} />,
+  },
+  {
+    path: 'payouts',
+    label: '结算打款',
+    icon: <DollarOutlined />,
+    roles: ['finance'],
+    render: () => <PayoutsPage />,
+  },
+  {
+    path: 'reconciliation',
+    label: '对账差异',
+    icon: <ReconciliationOutlined />,
+    roles: ['finance'],
+    render: () => <ReconciliationPage />,
   },
   {
     path: 'audit',

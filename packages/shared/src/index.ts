@@ -21,6 +21,7 @@ export * as disposal from './contracts/disposal';
 export * as notices from './contracts/notices';
 export * as watchlist from './contracts/watchlist';
 export * as deals from './contracts/deals';
+export * as settlement from './contracts/settlement';
 /** The operator console's API (named so it never shadows the global console). */
 export * as consoleApi from './contracts/console';
 export * from './events';

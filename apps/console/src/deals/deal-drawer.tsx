@@ -1,29 +1,22 @@
 import { deals, type EndpointOutput } from '@chepai/shared';
-import { Alert, App, Button, Descriptions, Drawer, Popconfirm, Space, Steps, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Steps, Table, Tag } from 'antd';
 import { consoleCall } from '../console-api';
+import { useAction } from '../use-action';
 import { useLoad } from '../use-load';
 import { fmt, StageTag, yuan } from './deal-format';
 
 type Detail = EndpointOutput<typeof deals.consoleDealDetail>;
 
 function DefaultActions({ deal, onDone }: { deal: Detail; onDone: () => void }) {
-  const { message } = App.useApp();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useAction(onDone);
   const info = deal.defaultInfo;
   if (!info) return null;
-  const act = async (action: 'secondChance' | 'relist') => {
-    setBusy(action);
-    try {
-      await consoleCall(deals.consoleChooseAfterDefault, { orderId: deal.orderId, action });
-      void message.success(action === 'relist' ? '已退回审核队列重新上拍' : '已向次高出价人发出邀请');
-      onDone();
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const act = (action: 'secondChance' | 'relist') =>
+    run(
+      action,
+      () => consoleCall(deals.consoleChooseAfterDefault, { orderId: deal.orderId, action }),
+      action === 'relist' ? '已退回审核队列重新上拍' : '已向次高出价人发出邀请',
+    );
   return (
     <>
       <h3 className="console-drawer-h3">违约处理</h3>

@@ -1,5 +1,6 @@
 import { deals } from '@chepai/shared';
 import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 
 /** Console dates: the operator's clock, 24 h. */
 export const fmt = (ms: number | null | undefined) =>
@@ -25,4 +26,12 @@ export const StageTag = ({ stage, overdue }: { stage: deals.DealStage; overdue?:
     {deals.DEAL_STAGES[stage]}
     {overdue ? ' · 已逾期' : ''}
   </Tag>
+);
+
+/** A cell of two lines: the thing, and a muted detail under it. */
+export const stacked = (main: ReactNode, detail: ReactNode) => (
+  <>
+    {main}
+    <div className="console-muted">{detail}</div>
+  </>
 );

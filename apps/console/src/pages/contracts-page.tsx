@@ -1,9 +1,11 @@
 import { deals } from '@chepai/shared';
-import { Alert, App, Button, Input, Modal, Segmented, Space, Tag } from 'antd';
+import { Alert, Button, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { consoleCall, type StoredOperator } from '../console-api';
-import { fmt } from '../deals/deal-format';
+import { fmt, stacked } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
+import { ReasonModal } from '../reason-modal';
+import { useAction } from '../use-action';
 import { useLoad } from '../use-load';
 
 type Status = 'pending' | 'accepted' | 'rejected';
@@ -11,30 +13,23 @@ const STATUS_COLOR = { pending: 'orange', accepted: 'green', rejected: 'red' } a
 
 /** 签署件审核: scans of signed paper contracts; accepting signs the deal, rejecting needs a reason. */
 export function ContractsPage({ operator }: { operator: StoredOperator }) {
-  const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<Status>('pending');
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
   const mayReview = operator.roles.some((r) => r === 'admin' || r === 'reviewer');
   const { data, error, loading, reload } = useLoad(
     () => consoleCall(deals.consoleContractQueue, { pageNum, pageSize: 20, status }),
     [pageNum, status],
   );
-  const review = async (orderId: string, accept: boolean, why?: string) => {
-    setBusy(orderId);
-    try {
-      await consoleCall(deals.consoleReviewContract, { orderId, accept, reason: why });
-      void message.success(accept ? '已通过，该成交视为已签署' : '已驳回，买受人可重新上传');
-      setRejecting(null);
-      setReason('');
-      reload();
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
+  const { busy, run } = useAction(reload);
+  const review = async (orderId: string, accept: boolean, reason?: string) => {
+    const ok = await run(
+      orderId,
+      () => consoleCall(deals.consoleReviewContract, { orderId, accept, reason }),
+      accept ? '已通过，该成交视为已签署' : '已驳回，买受人可重新上传',
+    );
+    if (ok) setRejecting(null);
+    return ok;
   };
   return (
     <>
@@ -64,12 +59,7 @@ export function ContractsPage({ operator }: { operator: StoredOperator }) {
           { title: '上传时间', dataIndex: 'uploadedAt', width: 170, render: fmt },
           {
             title: '车辆',
-            render: (_, r) => (
-              <>
-                {r.title}
-                <div className="console-muted">{r.orderId}</div>
-              </>
-            ),
+            render: (_, r) => stacked(r.title, r.orderId),
           },
           { title: '买受人', dataIndex: 'buyerName', width: 110 },
           {
@@ -113,24 +103,17 @@ export function ContractsPage({ operator }: { operator: StoredOperator }) {
           },
         ]}
       />
-      <Modal
+      <ReasonModal
         open={rejecting !== null}
         title="驳回签署件"
         okText="确认驳回"
-        cancelText="取消"
-        okButtonProps={{ danger: true, loading: busy !== null, disabled: reason.trim().length < 2 }}
-        onOk={() => rejecting && void review(rejecting, false, reason.trim())}
+        label="驳回原因"
+        hint="请写明原因（买受人会看到），例如：签名页缺失、图片不清晰。"
+        danger
+        loading={busy !== null}
+        onSubmit={(reason) => (rejecting ? review(rejecting, false, reason) : Promise.resolve(false))}
         onCancel={() => setRejecting(null)}
-      >
-        <p>请写明原因（买受人会看到），例如：签名页缺失、图片不清晰。</p>
-        <Input.TextArea
-          aria-label="驳回原因"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Modal>
+      />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Alert, Checkbox, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { consoleCall } from '../console-api';
 import { DealDrawer } from '../deals/deal-drawer';
-import { fmt, StageTag, yuan } from '../deals/deal-format';
+import { fmt, stacked, StageTag, yuan } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
 import { useLoad } from '../use-load';
 
@@ -94,12 +94,7 @@ export function DealsPage() {
           {
             title: '买受人',
             width: 150,
-            render: (_, r) => (
-              <>
-                {r.buyerName}
-                <div className="console-muted">{r.buyerTel}</div>
-              </>
-            ),
+            render: (_, r) => stacked(r.buyerName, r.buyerTel),
           },
           { title: '处置单位', dataIndex: 'sellerName', width: 200 },
         ]}

@@ -1,10 +1,12 @@
 import { deals } from '@chepai/shared';
-import { Alert, App, Button, Checkbox, Input, Modal, Tabs, Tag } from 'antd';
+import { Alert, Button, Checkbox, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { consoleCall, type StoredOperator } from '../console-api';
 import { DealDrawer } from '../deals/deal-drawer';
-import { fmt, yuan } from '../deals/deal-format';
+import { fmt, stacked, yuan } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
+import { ReasonModal } from '../reason-modal';
+import { useAction } from '../use-action';
 import { useLoad } from '../use-load';
 
 const RESOLUTION = { none: '待处理', secondChance: '次高价成交', relisted: '已重新上拍' } as const;
@@ -44,22 +46,12 @@ function DefaultList() {
           { title: '违约时间', dataIndex: 'at', width: 170, render: fmt },
           {
             title: '车辆',
-            render: (_, r) => (
-              <>
-                {r.title}
-                <div className="console-muted">{r.orderId}</div>
-              </>
-            ),
+            render: (_, r) => stacked(r.title, r.orderId),
           },
           {
             title: '买受人',
             width: 140,
-            render: (_, r) => (
-              <>
-                {r.buyerName}
-                <div className="console-muted">{r.buyerTel}</div>
-              </>
-            ),
+            render: (_, r) => stacked(r.buyerName, r.buyerTel),
           },
           { title: '原因', dataIndex: 'reasonText', width: 190 },
           { title: '没收保证金', dataIndex: 'forfeited', width: 120, render: yuan },
@@ -89,31 +81,24 @@ function DefaultList() {
 }
 
 function StrikeList({ mayLift }: { mayLift: boolean }) {
-  const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
   const [barredOnly, setBarredOnly] = useState(false);
   const [lifting, setLifting] = useState<{ buyerId: string; name: string } | null>(null);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const { data, error, loading, reload } = useLoad(
     () =>
       consoleCall(deals.consoleStrikeList, { pageNum, pageSize: 20, barredOnly: barredOnly || undefined }),
     [pageNum, barredOnly],
   );
-  const lift = async () => {
-    if (!lifting) return;
-    setBusy(true);
-    try {
-      await consoleCall(deals.consoleLiftBar, { buyerId: lifting.buyerId, reason: reason.trim() });
-      void message.success(`已解除 ${lifting.name} 的报名限制`);
-      setLifting(null);
-      setReason('');
-      reload();
-    } catch (e) {
-      void message.error((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
+  const { busy, run } = useAction(reload);
+  const lift = async (reason: string) => {
+    if (!lifting) return false;
+    const ok = await run(
+      lifting.buyerId,
+      () => consoleCall(deals.consoleLiftBar, { buyerId: lifting.buyerId, reason }),
+      `已解除 ${lifting.name} 的报名限制`,
+    );
+    if (ok) setLifting(null);
+    return ok;
   };
   return (
     <>
@@ -141,12 +126,7 @@ function StrikeList({ mayLift }: { mayLift: boolean }) {
           {
             title: '买受人',
             width: 150,
-            render: (_, r) => (
-              <>
-                {r.buyerName}
-                <div className="console-muted">{r.buyerTel}</div>
-              </>
-            ),
+            render: (_, r) => stacked(r.buyerName, r.buyerTel),
           },
           {
             title: '违约记录',
@@ -179,24 +159,16 @@ function StrikeList({ mayLift }: { mayLift: boolean }) {
           },
         ]}
       />
-      <Modal
+      <ReasonModal
         open={lifting !== null}
         title={`解除报名限制：${lifting?.name ?? ''}`}
         okText="确认解除"
-        cancelText="取消"
-        okButtonProps={{ loading: busy, disabled: reason.trim().length < 2 }}
-        onOk={() => void lift()}
+        label="解除原因"
+        hint="违约记录保留；解除操作记入审计日志。"
+        loading={busy !== null}
+        onSubmit={lift}
         onCancel={() => setLifting(null)}
-      >
-        <p>违约记录保留；解除操作记入审计日志。</p>
-        <Input.TextArea
-          aria-label="解除原因"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Modal>
+      />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { beijing } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useFeedback } from '../../../components/feedback';
 import { DefaultChoice } from './default-choice';
+import { SettlementCard } from './settlement-card';
 import { TransferDialog } from './transfer-dialog';
 
 const SELLER_NEXT: Record<deals.DealStage, string> = {
@@ -106,6 +107,9 @@ export default function DealSection({ orderId }: { orderId: string }) {
           ]}
         />
       </div>
+      {deal.stage !== 'defaulted' && (
+        <SettlementCard orderId={orderId} paidInFull={deal.balancePaid && deal.feePaid} />
+      )}
       {deal.defaultInfo && <DefaultChoice orderId={orderId} info={deal.defaultInfo} />}
       {deal.stage === 'transfer' && deal.handover && (
         <div className="order-detail-actions seller-deal-actions">
