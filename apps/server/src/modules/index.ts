@@ -47,8 +47,8 @@ export const modules: ModuleRegistrar[] = [
     await registerConsole(app, ctx, sso.console);
   },
   registerActiveSessions,
-  registerDisposal,
+  // Buyers calling user/order/list and user/order/detail get their deals from the deals module.
+  async (app, ctx) => registerDisposal(app, ctx, await registerDeals(app, ctx)),
   registerNotices,
   registerWatchlist,
-  (app, ctx) => registerDeals(app, ctx),
 ];

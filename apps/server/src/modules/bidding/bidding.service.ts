@@ -1,6 +1,7 @@
 import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
 import { orderNotices } from '../notices/order-notices';
+import { dealDefaults } from '../deals/deal-defaults';
 import {
   BID_REJECTIONS,
   closeOutcome,
@@ -83,6 +84,8 @@ export function biddingService(
     }
     const held = await repo.deposit(orderId, buyerId);
     if (held) throw conflict('您已缴纳保证金，无需重复缴纳');
+    // Three defaults (悔拍) bar a buyer from registering for a while (decision 025).
+    await dealDefaults.assertMayRegister(ctx.dbh.db, buyerId, now);
     const { paymentNo, payUrl } = await payments.service.create({
       purpose: 'deposit',
       lotId: orderId,

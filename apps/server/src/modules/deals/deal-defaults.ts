@@ -11,6 +11,7 @@ import { noticesRepo } from '../notices/notices.repo';
 import { orderNotices } from '../notices/order-notices';
 import { contractNo, sellerFee } from './deal-open';
 import { dealTerms, termsOf } from './deal-terms';
+import { dealFlowRepo } from './deal-flow.repo';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
 
 type Tx = Transaction<Database>;
@@ -46,49 +47,32 @@ export const dealDefaults = {
       ? Number(row.deposit_applied)
       : 0;
     const split = deals.forfeitSplit(forfeited, terms.forfeitSellerShareBp);
-    const def = await trx
-      .insertInto('deal_default')
-      .values({
-        lot_id: row.lot_id,
-        buyer_id: row.buyer_id,
-        round: row.round,
-        reason,
-        final_price: row.final_price,
-        forfeited,
-        seller_share: split.seller,
-        platform_share: split.platform,
-        late_payment_no: row.late_payment_no,
-        late_fee_payment_no: row.late_fee_payment_no,
-        at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('buyer_strike')
-      .values({
-        buyer_id: row.buyer_id,
-        lot_id: row.lot_id,
-        default_id: def.id,
-        reason: deals.DEFAULT_REASON_TEXT[reason],
-        at: now,
-      })
-      .onConflict((oc) => oc.columns(['lot_id', 'buyer_id']).doNothing())
-      .execute();
+    const def = await dealFlowRepo(trx).insertDefault({
+      lot_id: row.lot_id,
+      buyer_id: row.buyer_id,
+      round: row.round,
+      reason,
+      final_price: row.final_price,
+      forfeited,
+      seller_share: split.seller,
+      platform_share: split.platform,
+      late_payment_no: row.late_payment_no,
+      late_fee_payment_no: row.late_fee_payment_no,
+      at: now,
+    });
+    await dealFlowRepo(trx).insertStrike({
+      buyer_id: row.buyer_id,
+      lot_id: row.lot_id,
+      default_id: def.id,
+      reason: deals.DEFAULT_REASON_TEXT[reason],
+      at: now,
+    });
     const barredUntil = await barIfDue(trx, row.buyer_id, now);
     return { reason, barredUntil };
   },
 
   /** The bar in force for a buyer at `now`, if any. */
-  activeBar: (db: Kysely<Database>, buyerId: string, now: Date) =>
-    db
-      .selectFrom('buyer_bar')
-      .select(['id', 'since', 'until'])
-      .where('buyer_id', '=', buyerId)
-      .where('lifted_at', 'is', null)
-      .where('until', '>', now)
-      .orderBy('until', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+  activeBar: (db: Kysely<Database>, buyerId: string, now: Date) => dealFlowRepo(db).activeBar(buyerId, now),
 
   /** Refuses a deposit to a barred buyer, saying until when. */
   async assertMayRegister(db: Kysely<Database>, buyerId: string, now: Date) {
@@ -100,36 +84,11 @@ export const dealDefaults = {
   },
 
   /** The next-highest bidder not yet asked and not the defaulter: their highest bid. */
-  async runnerUp(db: Kysely<Database>, lotId: string) {
-    return db
-      .selectFrom('bid')
-      .select(['bidder_id', 'bidder_no'])
-      .select((eb) => eb.fn.max('amount').as('top'))
-      .where('lot_id', '=', lotId)
-      .where('bidder_id', 'is not', null)
-      .where((eb) =>
-        eb.and([
-          eb(
-            'bidder_id',
-            'not in',
-            eb.selectFrom('deal_default').select('buyer_id').where('lot_id', '=', lotId),
-          ),
-          eb(
-            'bidder_id',
-            'not in',
-            eb.selectFrom('second_chance_offer').select('buyer_id').where('lot_id', '=', lotId),
-          ),
-        ]),
-      )
-      .groupBy(['bidder_id', 'bidder_no'])
-      .orderBy('top', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-  },
+  runnerUp: (db: Kysely<Database>, lotId: string) => dealFlowRepo(db).runnerUp(lotId),
 
   /** What the seller may do now about the lot's latest default. */
   async choices(db: Kysely<Database>, lotId: string) {
-    const deal = await db.selectFrom('deal').select('stage').where('lot_id', '=', lotId).executeTakeFirst();
+    const deal = await dealFlowRepo(db).dealStage(lotId);
     const def = await dealExtrasRepo(db).latestDefault(lotId);
     const offers = await dealExtrasRepo(db).offers(lotId);
     const open = deal?.stage === 'defaulted' && def && def.resolution !== 'relisted';
@@ -150,51 +109,41 @@ export const dealDefaults = {
     lotId: string,
     action: 'secondChance' | 'relist',
     now: Date,
+    audit?: (trx: Tx) => Promise<void>,
   ) {
     await db.transaction().execute(async (trx) => {
       const deal = await dealsRepo(trx).lock(lotId);
-      const lot = await trx
-        .selectFrom('lot')
-        .select(['seller_id', 'title'])
-        .where('id', '=', lotId)
-        .executeTakeFirst();
+      const flow = dealFlowRepo(trx);
+      const lot = await flow.lotOwner(lotId);
       if (!deal || !lot || (actor.kind === 'seller' && lot.seller_id !== actor.unitId))
         throw notFound('未找到该成交订单');
       if (deal.stage !== 'defaulted') throw conflict('该成交订单未违约，不能另行处置');
       const def = await dealExtrasRepo(trx).latestDefault(lotId);
       if (!def) throw conflict('该成交订单未违约，不能另行处置');
       if (def.resolution === 'relisted') throw conflict('该车辆已重新上拍');
-      const pending = await trx
-        .selectFrom('second_chance_offer')
-        .select('id')
-        .where('lot_id', '=', lotId)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
+      const pending = await flow.pendingOffer(lotId);
       if (pending) throw conflict('次高出价人确认期间不能另行处置，请等待其答复或期限届满');
+      await audit?.(trx);
       if (action === 'secondChance') {
         const next = await this.runnerUp(trx, lotId);
         if (!next?.bidder_id) throw conflict('没有可邀请的次高出价人，请选择重新上拍');
         const terms = termsOf(deal.terms);
-        const offer = await trx
-          .insertInto('second_chance_offer')
-          .values({
-            lot_id: lotId,
-            default_id: def.id,
-            buyer_id: next.bidder_id,
-            bidder_no: next.bidder_no,
-            price: String(next.top),
-            status: 'pending',
-            offered_at: now,
-            expires_at: new Date(now.getTime() + terms.secondChanceHours * HOUR),
-            offered_by: actor.userId,
-          })
-          .returning(['id', 'expires_at'])
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('deal_default')
-          .set({ resolution: 'secondChance', resolved_at: now, resolved_by: actor.userId })
-          .where('id', '=', def.id)
-          .execute();
+        const offer = await flow.insertOffer({
+          lot_id: lotId,
+          default_id: def.id,
+          buyer_id: next.bidder_id,
+          bidder_no: next.bidder_no,
+          price: String(next.top),
+          status: 'pending',
+          offered_at: now,
+          expires_at: new Date(now.getTime() + terms.secondChanceHours * HOUR),
+          offered_by: actor.userId,
+        });
+        await flow.updateDefault(def.id, {
+          resolution: 'secondChance',
+          resolved_at: now,
+          resolved_by: actor.userId,
+        });
         await notify(
           trx,
           [
@@ -211,11 +160,7 @@ export const dealDefaults = {
         );
         return;
       }
-      const order = await trx
-        .selectFrom('auction_order')
-        .selectAll()
-        .where('id', '=', lotId)
-        .executeTakeFirst();
+      const order = await flow.order(lotId);
       if (!order) throw conflict('该车辆没有处置单位的提交记录，不能重新上拍，请联系平台');
       const tx = disposalRepo(trx);
       const copy = await tx.insertOrder({
@@ -236,16 +181,12 @@ export const dealDefaults = {
         actor_id: actor.userId,
         note: `买受人违约后重新上拍（原订单 ${lotId}），照片与证件沿用原提交`,
       });
-      await trx
-        .updateTable('deal_default')
-        .set({
-          resolution: 'relisted',
-          relisted_order_id: copy.id,
-          resolved_at: now,
-          resolved_by: actor.userId,
-        })
-        .where('id', '=', def.id)
-        .execute();
+      await flow.updateDefault(def.id, {
+        resolution: 'relisted',
+        relisted_order_id: copy.id,
+        resolved_at: now,
+        resolved_by: actor.userId,
+      });
       await orderNotices.submitted(trx, { id: copy.id, title: order.title, submitCount: 1 }, now);
     });
   },
@@ -253,12 +194,7 @@ export const dealDefaults = {
   /** The buyer answers an offer: accepting opens a new round of the deal at the offered price. */
   async answer(db: Kysely<Database>, buyerId: string, offerId: string, accept: boolean, now: Date) {
     return db.transaction().execute(async (trx) => {
-      const offer = await trx
-        .selectFrom('second_chance_offer')
-        .selectAll()
-        .where('id', '=', offerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const offer = await dealFlowRepo(trx).lockOffer(offerId);
       if (!offer || offer.buyer_id !== buyerId) throw notFound('未找到该成交邀请');
       if (offer.status !== 'pending')
         throw conflict(`该邀请已${deals.OFFER_STATUS_TEXT[offer.status].slice(-4)}`);
@@ -266,11 +202,7 @@ export const dealDefaults = {
         await expireOne(trx, offer.id, offer.lot_id, now);
         return { expired: true as const, lotId: offer.lot_id };
       }
-      await trx
-        .updateTable('second_chance_offer')
-        .set({ status: accept ? 'accepted' : 'declined', decided_at: now })
-        .where('id', '=', offer.id)
-        .execute();
+      await dealFlowRepo(trx).setOffer(offer.id, accept ? 'accepted' : 'declined', now);
       if (accept) await reopen(trx, offer.lot_id, buyerId, Number(offer.price), now);
       await answered(trx, offer.lot_id, accept ? 'accepted' : 'declined', now, offer.id);
       return { expired: false as const, lotId: offer.lot_id };
@@ -282,16 +214,7 @@ export const dealDefaults = {
     let done = 0;
     for (; done < limit; done++) {
       const moved = await db.transaction().execute(async (trx) => {
-        const due = await trx
-          .selectFrom('second_chance_offer')
-          .select(['id', 'lot_id'])
-          .where('status', '=', 'pending')
-          .where('expires_at', '<=', now)
-          .orderBy('expires_at')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
+        const due = await dealFlowRepo(trx).claimExpiredOffer(now);
         if (!due) return false;
         await expireOne(trx, due.id, due.lot_id, now);
         return true;
@@ -328,12 +251,7 @@ export const dealDefaults = {
 };
 
 async function expireOne(trx: Tx, offerId: string, lotId: string, now: Date) {
-  await trx
-    .updateTable('second_chance_offer')
-    .set({ status: 'expired', decided_at: now })
-    .where('id', '=', offerId)
-    .where('status', '=', 'pending')
-    .execute();
+  await dealFlowRepo(trx).setOffer(offerId, 'expired', now);
   await answered(trx, lotId, 'expired', now, offerId);
 }
 
@@ -430,30 +348,15 @@ async function reopen(trx: Tx, lotId: string, buyerId: string, price: number, no
 
 /** The third strike not yet counted towards a bar bars the buyer for the set period. */
 async function barIfDue(trx: Tx, buyerId: string, now: Date): Promise<Date | null> {
-  const open = await trx
-    .selectFrom('buyer_strike')
-    .select('id')
-    .where('buyer_id', '=', buyerId)
-    .where('bar_id', 'is', null)
-    .orderBy('at')
-    .forUpdate()
-    .execute();
+  const flow = dealFlowRepo(trx);
+  const open = await flow.uncountedStrikes(buyerId);
   if (open.length < deals.STRIKES_TO_BAR) return null;
   const until = new Date(now.getTime() + (await dealTerms.barDays(trx)) * DAY);
-  const bar = await trx
-    .insertInto('buyer_bar')
-    .values({ buyer_id: buyerId, since: now, until })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable('buyer_strike')
-    .set({ bar_id: bar.id })
-    .where(
-      'id',
-      'in',
-      open.map((s) => s.id),
-    )
-    .execute();
+  const bar = await flow.insertBar(buyerId, now, until);
+  await flow.countStrikes(
+    open.map((x) => x.id),
+    bar.id,
+  );
   await notify(
     trx,
     [

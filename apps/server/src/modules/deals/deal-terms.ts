@@ -2,6 +2,7 @@ import { deals, fenToYuanString } from '@chepai/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../http/errors';
+import { dealFlowRepo } from './deal-flow.repo';
 
 const TERMS_KEY = 'deal_terms';
 const BAR_DAYS_KEY = 'strike_bar_days';
@@ -12,22 +13,14 @@ const BAR_DAYS_KEY = 'strike_bar_days';
  */
 export const dealTerms = {
   async defaults(db: Kysely<Database>): Promise<deals.DealTerms> {
-    const row = await db
-      .selectFrom('platform_setting')
-      .select('value')
-      .where('key', '=', TERMS_KEY)
-      .executeTakeFirst();
+    const row = await dealFlowRepo(db).setting(TERMS_KEY);
     return row
       ? { ...deals.DEFAULT_DEAL_TERMS, ...(row.value as Partial<deals.DealTerms>) }
       : deals.DEFAULT_DEAL_TERMS;
   },
 
   async barDays(db: Kysely<Database>): Promise<number> {
-    const row = await db
-      .selectFrom('platform_setting')
-      .select('value')
-      .where('key', '=', BAR_DAYS_KEY)
-      .executeTakeFirst();
+    const row = await dealFlowRepo(db).setting(BAR_DAYS_KEY);
     const n = Number(row?.value);
     return Number.isInteger(n) && n > 0 ? n : deals.DEFAULT_BAR_DAYS;
   },
@@ -40,22 +33,14 @@ export const dealTerms = {
     now: Date,
   ) {
     const terms = checkTerms(deals.applyTerms(await this.defaults(db), input));
-    const put = (key: string, value: unknown) =>
-      db
-        .insertInto('platform_setting')
-        .values({ key, value: JSON.stringify(value), updated_at: now, updated_by: by })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now, updated_by: by }),
-        )
-        .execute();
-    await put(TERMS_KEY, terms);
-    if (barDays !== undefined) await put(BAR_DAYS_KEY, barDays);
+    await dealFlowRepo(db).putSetting(TERMS_KEY, terms, by, now);
+    if (barDays !== undefined) await dealFlowRepo(db).putSetting(BAR_DAYS_KEY, barDays, by, now);
     return terms;
   },
 
   /** The terms a lot's deal opens with: the defaults with the lot's own terms over them. */
   async forLot(db: Kysely<Database>, lotId: string): Promise<deals.DealTerms> {
-    const lot = await db.selectFrom('lot').select('deal_terms').where('id', '=', lotId).executeTakeFirst();
+    const lot = await dealFlowRepo(db).lotTerms(lotId);
     const base = await this.defaults(db);
     return lot?.deal_terms ? checkTerms(deals.applyTerms(base, lot.deal_terms)) : base;
   },

@@ -11,6 +11,9 @@ import { currentUser } from '../accounts/auth-check';
 import { smsCodes } from '../accounts/sms-codes';
 import { contentDisposition } from '../files/file-name';
 import { sellerUnitsService } from '../sellers/seller-units.service';
+import { dealDefaults } from './deal-defaults';
+import { sendDealReminders } from './deal-reminders';
+import { registerDealsConsole } from './deals-console';
 import { dealsService } from './deals.service';
 
 /** The deal after the hammer, for the buyer and the selling unit (docs/product.md#16-the-deal-after-the-hammer). */
@@ -30,6 +33,11 @@ export async function registerDeals(
   });
   const units = sellerUnitsService(ctx);
   addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => service.defaultOverdueDeals(now) });
+  addScheduledJob(app, ctx, {
+    name: 'deal-offer-expiry',
+    tick: (now) => dealDefaults.expireOffers(ctx.dbh.db, now),
+  });
+  addScheduledJob(app, ctx, { name: 'deal-reminders', tick: (now) => sendDealReminders(ctx.dbh.db, now) });
 
   const buyer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   route(app, deals.buyerDealDetail, ({ orderId }, { request }) =>
@@ -56,6 +64,29 @@ export async function registerDeals(
   );
   route(app, deals.arrangePickup, (input, { request }) => service.arrangePickup(buyer(request), input));
 
+  route(app, deals.payStorageFee, ({ orderId }, { request }) =>
+    service.payStorageFee(buyer(request), orderId),
+  );
+  route(app, deals.uploadSignedContract, ({ orderId, fileId }, { request }) =>
+    service.uploadPaperContract(buyer(request), orderId, fileId),
+  );
+  route(app, deals.receiptPdf, async ({ orderId, paymentNo }, { request, reply }) => {
+    const { pdf, filename } = await service.receipt(buyer(request), orderId, paymentNo);
+    await reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', contentDisposition('inline', filename))
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
+    return undefined as never;
+  });
+  route(app, deals.requestInvoice, ({ orderId, paymentNo }, { request }) =>
+    service.requestInvoice(buyer(request), orderId, paymentNo),
+  );
+  route(app, deals.myOffers, (_input, { request }) => service.offers(buyer(request)));
+  route(app, deals.answerOffer, ({ offerId, accept }, { request }) =>
+    service.answerOffer(buyer(request), offerId, accept),
+  );
+
   route(app, deals.sellerDealDetail, async ({ orderId }, { request }) => {
     const unit = await units.currentUnit(currentUser(request));
     return service.view(orderId, { kind: 'seller', unitId: unit.id });
@@ -65,4 +96,23 @@ export async function registerDeals(
     const unit = await units.currentUnit(user);
     return service.confirmReceipt(user.id, unit.id, input);
   });
+  route(app, deals.recordTransfer, async (input, { request }) => {
+    const user = currentUser(request);
+    const unit = await units.currentUnit(user);
+    return service.recordTransfer({ kind: 'seller', userId: user.id, unitId: unit.id }, input);
+  });
+  route(app, deals.chooseAfterDefault, async ({ orderId, action }, { request }) => {
+    const user = currentUser(request);
+    const unit = await units.currentUnit(user);
+    return service.chooseAfterDefault({ kind: 'seller', userId: user.id, unitId: unit.id }, orderId, action);
+  });
+
+  await registerDealsConsole(app, ctx, service);
+
+  /** user/order/list and user/order/detail as a buyer calls them (disposal answers sellers). */
+  return {
+    list: (userId: string, q: { pageNum: number; pageSize: number; stage?: deals.DealStage | undefined }) =>
+      service.buyerList(userId, q),
+    detail: (userId: string, orderId: string) => service.view(orderId, { kind: 'buyer', userId }),
+  };
 }

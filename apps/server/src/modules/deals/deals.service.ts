@@ -12,6 +12,7 @@ import { filesRepo } from '../files/files.repo';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
+import { dealFlowRepo } from './deal-flow.repo';
 import { termsOf, termsView } from './deal-terms';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
 import { renderReceipt } from './receipt-pdf';
@@ -639,36 +640,27 @@ export function dealsService(
       );
       if (!pay || !pay.paid_at) throw notFound('未找到该付款记录');
       if (pay.invoice_status) throw conflict('该笔款项已申请开票');
-      const info = await db
-        .selectFrom('invoice_info')
-        .selectAll()
-        .where('user_id', '=', buyerId)
-        .executeTakeFirst();
+      const info = await dealFlowRepo(db).invoiceInfo(buyerId);
       if (!info || !info.title) throw conflict('请先在“发票信息”中填写开票信息');
       const now = ctx.now();
-      const inserted = await db
-        .insertInto('invoice_request')
-        .values({
-          payment_no: paymentNo,
-          user_id: buyerId,
-          lot_id: orderId,
-          status: 'requested',
+      const inserted = await dealFlowRepo(db).insertInvoiceRequest({
+        payment_no: paymentNo,
+        user_id: buyerId,
+        lot_id: orderId,
+        status: 'requested',
+        title: info.title,
+        info: JSON.stringify({
+          invoiceType: info.invoice_type,
+          titleType: info.title_type,
           title: info.title,
-          info: JSON.stringify({
-            invoiceType: info.invoice_type,
-            titleType: info.title_type,
-            title: info.title,
-            taxNo: info.tax_no,
-            address: info.address,
-            phone: info.phone,
-            bankName: info.bank_name,
-            bankAccount: info.bank_account,
-          }),
-          requested_at: now,
-        })
-        .onConflict((oc) => oc.column('payment_no').doNothing())
-        .returning('payment_no')
-        .executeTakeFirst();
+          taxNo: info.tax_no,
+          address: info.address,
+          phone: info.phone,
+          bankName: info.bank_name,
+          bankAccount: info.bank_account,
+        }),
+        requested_at: now,
+      });
       if (!inserted) throw conflict('该笔款项已申请开票');
       return {
         paymentNo,
@@ -728,6 +720,32 @@ export function dealsService(
         await dealNotices.transferred(trx, input.orderId, now);
       });
       return { stage: 'done' as const };
+    },
+
+    /** The second-chance offers made to the buyer, newest first. */
+    async offers(buyerId: string) {
+      const rows = await dealFlowRepo(db).offersOfBuyer(buyerId);
+      return { list: rows.map((o) => dealDefaults.offerView(o)), serverTime: ctx.now().getTime() };
+    },
+
+    async answerOffer(buyerId: string, offerId: string, accept: boolean) {
+      const outcome = await dealDefaults.answer(db, buyerId, offerId, accept, ctx.now());
+      if (outcome.expired) throw conflict('该邀请已超过确认期限');
+      const offer = (await dealFlowRepo(db).offersOfBuyer(buyerId)).find((o) => o.id === offerId)!;
+      return dealDefaults.offerView(offer);
+    },
+
+    /** The seller's choice after a default: a second-chance offer, or relisting. */
+    async chooseAfterDefault(
+      actor: { kind: 'seller'; userId: string; unitId: string },
+      orderId: string,
+      action: 'secondChance' | 'relist',
+    ) {
+      const r = await find(orderId, { kind: 'seller', unitId: actor.unitId });
+      if (r.stage !== 'defaulted') throw conflict('该成交订单未违约，不能另行处置');
+      await dealDefaults.choose(db, actor, orderId, action, ctx.now());
+      const after = await find(orderId, { kind: 'seller', unitId: actor.unitId });
+      return toView(after, { kind: 'seller', unitId: actor.unitId }, await extrasOf(after)).defaultInfo!;
     },
 
     /** The buyer's own deals (user/order/list as a buyer calls it). */

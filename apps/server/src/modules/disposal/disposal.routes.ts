@@ -1,4 +1,4 @@
-import { disposal } from '@chepai/shared';
+import { deals, disposal, parseInput } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/errors';
@@ -7,8 +7,21 @@ import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { currentUser } from '../accounts/auth-check';
 import { disposalService } from './disposal.service';
 
+/** How a buyer's user/order/list and user/order/detail are answered: their own deals. */
+export interface BuyerOrders {
+  list(
+    userId: string,
+    q: { pageNum: number; pageSize: number; stage?: deals.DealStage | undefined },
+  ): Promise<unknown>;
+  detail(userId: string, orderId: string): Promise<unknown>;
+}
+
 /** Vehicle disposal for sellers (docs/product.md#14-disposal-and-review). */
-export async function registerDisposal(app: FastifyInstance, ctx: AppContext) {
+export async function registerDisposal(
+  app: FastifyInstance,
+  ctx: AppContext,
+  buyers: BuyerOrders | null = null,
+) {
   const service = disposalService(ctx, await ensureSecret(ctx.dbh.db, 'file_url_key', makePepper));
 
   route(app, disposal.submit, (input, { request }) => service.submit(currentUser(request), input));
@@ -23,15 +36,24 @@ export async function registerDisposal(app: FastifyInstance, ctx: AppContext) {
   route(app, disposal.draftDelete, ({ draftId }, { request }) =>
     service.deleteDraft(currentUser(request), draftId),
   );
+  // A buyer's call is answered with their own deals (deals.buyerOrderList / buyerOrderDetail,
+  // docs/product.md#16-the-deal-after-the-hammer); the input is checked against the buyer's contract.
   route(app, disposal.orderList, (input, { request }) => {
     const user = currentUser(request);
-    // Buyers' own deals join this list with the after-the-hammer pages (docs/product.md#7-deposits-and-deals).
-    if (user.role !== 'seller') throw forbidden('拍卖订单仅对处置单位开放，竞买人请在“我的成交”中查看');
+    if (user.role === 'buyer' && buyers) {
+      const q = parseInput(deals.buyerOrderList, {
+        ...(request.body as object),
+        ...(request.query as object),
+      });
+      return buyers.list(user.id, q) as never;
+    }
+    if (user.role !== 'seller') throw forbidden('拍卖订单仅对处置单位开放');
     return service.list(user, input);
   });
   route(app, disposal.orderDetail, ({ orderId }, { request }) => {
     const user = currentUser(request);
-    if (user.role !== 'seller') throw forbidden('拍卖订单仅对处置单位开放，竞买人请在“我的成交”中查看');
+    if (user.role === 'buyer' && buyers) return buyers.detail(user.id, orderId) as never;
+    if (user.role !== 'seller') throw forbidden('拍卖订单仅对处置单位开放');
     return service.detail(user, orderId);
   });
   route(app, disposal.sellerOrderInfo, ({ orderId }, { request }) =>

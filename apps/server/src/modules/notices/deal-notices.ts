@@ -184,6 +184,5 @@ const key = (base: string, lotId: string, round: number) =>
   round > 1 ? `${base}:${lotId}:${round}` : `${base}:${lotId}`;
 
 async function roundOf(trx: Tx, lotId: string) {
-  const row = await trx.selectFrom('deal').select('round').where('lot_id', '=', lotId).executeTakeFirst();
-  return row?.round ?? 1;
+  return (await noticesRepo(trx).dealParties(lotId))?.round ?? 1;
 }

@@ -21,10 +21,12 @@ export function noticesRepo(db: Kysely<Database>) {
         .selectFrom('deal')
         .innerJoin('lot', 'lot.id', 'deal.lot_id')
         .leftJoin('auction_order as o', 'o.id', 'deal.lot_id')
-        .select(['deal.buyer_id', 'o.submitted_by', 'lot.title'])
+        .select(['deal.buyer_id', 'deal.round', 'o.submitted_by', 'lot.title'])
         .where('deal.lot_id', '=', lotId)
         .executeTakeFirst();
-      return row ? { buyer: row.buyer_id, seller: row.submitted_by, title: row.title } : null;
+      return row
+        ? { buyer: row.buyer_id, seller: row.submitted_by, title: row.title, round: row.round }
+        : null;
     },
     /** Buyers whose deposit for the lot is frozen now. */
     depositHolders: async (lotId: string) =>

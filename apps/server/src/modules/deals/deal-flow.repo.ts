@@ -1,0 +1,266 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type {
+  Database,
+  DealDefaultTable,
+  InvoiceRequestTable,
+  SecondChanceOfferTable,
+} from '../../db/schema';
+
+/** SQL for the flow after the hammer: settings, defaults, strikes and bars, offers, invoices. */
+export function dealFlowRepo(db: Kysely<Database>) {
+  return {
+    setting: (key: string) =>
+      db.selectFrom('platform_setting').select('value').where('key', '=', key).executeTakeFirst(),
+
+    putSetting: (key: string, value: unknown, by: string, now: Date) =>
+      db
+        .insertInto('platform_setting')
+        .values({ key, value: JSON.stringify(value), updated_at: now, updated_by: by })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now, updated_by: by }),
+        )
+        .execute(),
+
+    lotTerms: (lotId: string) =>
+      db
+        .selectFrom('lot')
+        .select(['deal_terms', 'status', 'seller_id'])
+        .where('id', '=', lotId)
+        .executeTakeFirst(),
+
+    setLotTerms: (lotId: string, terms: unknown) =>
+      db
+        .updateTable('lot')
+        .set({ deal_terms: JSON.stringify(terms) })
+        .where('id', '=', lotId)
+        .execute(),
+
+    lotOwner: (lotId: string) =>
+      db.selectFrom('lot').select(['seller_id', 'title']).where('id', '=', lotId).executeTakeFirst(),
+
+    dealStage: (lotId: string) =>
+      db.selectFrom('deal').select(['stage', 'round']).where('lot_id', '=', lotId).executeTakeFirst(),
+
+    insertDefault: (values: Insertable<DealDefaultTable>) =>
+      db.insertInto('deal_default').values(values).returning('id').executeTakeFirstOrThrow(),
+
+    updateDefault: (id: string, values: Updateable<DealDefaultTable>) =>
+      db.updateTable('deal_default').set(values).where('id', '=', id).execute(),
+
+    insertStrike: (values: {
+      buyer_id: string;
+      lot_id: string;
+      default_id: string;
+      reason: string;
+      at: Date;
+    }) =>
+      db
+        .insertInto('buyer_strike')
+        .values(values)
+        .onConflict((oc) => oc.columns(['lot_id', 'buyer_id']).doNothing())
+        .execute(),
+
+    /** Strikes not yet counted towards a bar, locked. */
+    uncountedStrikes: (buyerId: string) =>
+      db
+        .selectFrom('buyer_strike')
+        .select('id')
+        .where('buyer_id', '=', buyerId)
+        .where('bar_id', 'is', null)
+        .orderBy('at')
+        .forUpdate()
+        .execute(),
+
+    insertBar: (buyerId: string, since: Date, until: Date) =>
+      db
+        .insertInto('buyer_bar')
+        .values({ buyer_id: buyerId, since, until })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+
+    countStrikes: (ids: string[], barId: string) =>
+      db.updateTable('buyer_strike').set({ bar_id: barId }).where('id', 'in', ids).execute(),
+
+    activeBar: (buyerId: string, now: Date) =>
+      db
+        .selectFrom('buyer_bar')
+        .select(['id', 'since', 'until'])
+        .where('buyer_id', '=', buyerId)
+        .where('lifted_at', 'is', null)
+        .where('until', '>', now)
+        .orderBy('until', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    liftBars: (buyerId: string, now: Date, by: string, reason: string) =>
+      db
+        .updateTable('buyer_bar')
+        .set({ lifted_at: now, lifted_by: by, lift_reason: reason })
+        .where('buyer_id', '=', buyerId)
+        .where('lifted_at', 'is', null)
+        .where('until', '>', now)
+        .returning(['id', 'until'])
+        .execute(),
+
+    /** The highest bid of every bidder not yet in a default or an offer of the lot, best first. */
+    runnerUp: (lotId: string) =>
+      db
+        .selectFrom('bid')
+        .select(['bidder_id', 'bidder_no'])
+        .select((eb) => eb.fn.max('amount').as('top'))
+        .where('lot_id', '=', lotId)
+        .where('bidder_id', 'is not', null)
+        .where((eb) =>
+          eb.and([
+            eb(
+              'bidder_id',
+              'not in',
+              eb.selectFrom('deal_default').select('buyer_id').where('lot_id', '=', lotId),
+            ),
+            eb(
+              'bidder_id',
+              'not in',
+              eb.selectFrom('second_chance_offer').select('buyer_id').where('lot_id', '=', lotId),
+            ),
+          ]),
+        )
+        .groupBy(['bidder_id', 'bidder_no'])
+        .orderBy('top', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+
+    pendingOffer: (lotId: string) =>
+      db
+        .selectFrom('second_chance_offer')
+        .select('id')
+        .where('lot_id', '=', lotId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst(),
+
+    insertOffer: (values: Insertable<SecondChanceOfferTable>) =>
+      db
+        .insertInto('second_chance_offer')
+        .values(values)
+        .returning(['id', 'expires_at'])
+        .executeTakeFirstOrThrow(),
+
+    lockOffer: (offerId: string) =>
+      db
+        .selectFrom('second_chance_offer')
+        .selectAll()
+        .where('id', '=', offerId)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    setOffer: (offerId: string, status: SecondChanceOfferTable['status'], now: Date) =>
+      db
+        .updateTable('second_chance_offer')
+        .set({ status, decided_at: now })
+        .where('id', '=', offerId)
+        .where('status', '=', 'pending')
+        .execute(),
+
+    claimExpiredOffer: (now: Date) =>
+      db
+        .selectFrom('second_chance_offer')
+        .select(['id', 'lot_id'])
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', now)
+        .orderBy('expires_at')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst(),
+
+    offersOfBuyer: (buyerId: string) =>
+      db
+        .selectFrom('second_chance_offer as o')
+        .innerJoin('lot', 'lot.id', 'o.lot_id')
+        .selectAll('o')
+        .select('lot.title')
+        .where('o.buyer_id', '=', buyerId)
+        .orderBy('o.offered_at', 'desc')
+        .limit(50)
+        .execute(),
+
+    order: (orderId: string) =>
+      db.selectFrom('auction_order').selectAll().where('id', '=', orderId).executeTakeFirst(),
+
+    invoiceInfo: (userId: string) =>
+      db.selectFrom('invoice_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+
+    insertInvoiceRequest: (values: Insertable<InvoiceRequestTable>) =>
+      db
+        .insertInto('invoice_request')
+        .values(values)
+        .onConflict((oc) => oc.column('payment_no').doNothing())
+        .returning('payment_no')
+        .executeTakeFirst(),
+
+    /**
+     * Deals whose `kind` deadline is within `leadMs` and not yet reminded at that lead; with
+     * `skipWithinMs`, a deadline closer than that is left to the shorter lead.
+     */
+    dueReminders: (
+      kind: 'sign' | 'pay' | 'pickup' | 'transfer',
+      lead: '24h' | '2h',
+      leadMs: number,
+      skipWithinMs: number,
+      now: Date,
+      limit: number,
+    ) => {
+      const column = {
+        sign: 'sign_deadline',
+        pay: 'pay_deadline',
+        pickup: 'pickup_deadline',
+        transfer: 'transfer_deadline',
+      } as const;
+      const stages = {
+        sign: ['signing'],
+        pay: ['signing', 'paying'],
+        pickup: ['pickup'],
+        transfer: ['transfer'],
+      } as const;
+      const col = column[kind];
+      return db
+        .selectFrom('deal')
+        .select(['lot_id', 'round', `${col} as deadline`])
+        .where('stage', 'in', [...stages[kind]])
+        .where(col, '>', new Date(now.getTime() + skipWithinMs))
+        .where(col, '<=', new Date(now.getTime() + leadMs))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('deal_reminder as r')
+                .select('r.lot_id')
+                .whereRef('r.lot_id', '=', 'deal.lot_id')
+                .whereRef('r.round', '=', 'deal.round')
+                .where('r.deadline_kind', '=', kind)
+                .where('r.lead', '=', lead),
+            ),
+          ),
+        )
+        .limit(limit)
+        .execute();
+    },
+
+    /** Marks a reminder sent; false when another run already did. */
+    markReminded: async (values: {
+      lot_id: string;
+      round: number;
+      deadline_kind: 'sign' | 'pay' | 'pickup' | 'transfer';
+      lead: '24h' | '2h';
+      deadline: Date;
+      sent_at: Date;
+    }) =>
+      Boolean(
+        await db
+          .insertInto('deal_reminder')
+          .values(values)
+          .onConflict((oc) => oc.columns(['lot_id', 'round', 'deadline_kind', 'lead']).doNothing())
+          .returning('lot_id')
+          .executeTakeFirst(),
+      ),
+  };
+}
