@@ -170,6 +170,9 @@ export interface DealTable {
   paper_contract_uploaded_at: Timestamp | null;
   paper_contract_reviewed_at: Timestamp | null;
   paper_contract_reviewed_by: Int8 | null;
+  /** The seller's fee when the lot's terms say the seller pays it separately (migration 022). */
+  seller_fee_payment_no: string | null;
+  seller_fee_paid_at: Timestamp | null;
 }
 
 export interface PlatformSettingTable {
@@ -286,12 +289,89 @@ export interface PayoutTable {
   account_name: string;
   bank_name: string;
   account_no_last4: string;
-  status: 'pending' | 'paid' | 'failed';
+  status: 'pending' | 'sending' | 'sent' | 'paid' | 'failed';
   provider_ref: string | null;
   failure: string | null;
   attempts: Generated<number>;
   created_at: Timestamp;
   paid_at: Timestamp | null;
+  /** Migration 022: a sale's proceeds or a share of a forfeit; the journal that credited the unit. */
+  kind: Generated<'sale' | 'forfeit'>;
+  source_journal: string;
+  next_attempt_at: Timestamp | null;
+  updated_at: Timestamp | null;
+}
+
+/** A refund to a buyer (migration 022): a deposit at the close, money of a defaulted deal, or an operator's. */
+export interface RefundTable {
+  refund_no: string;
+  kind: 'deposit' | 'excess' | 'manual';
+  lot_id: Int8;
+  payment_no: string;
+  buyer_id: Int8;
+  amount: Int8;
+  reason: string;
+  status: 'requested' | 'rejected' | 'pending' | 'sending' | 'sent' | 'done' | 'failed';
+  requested_by: Int8 | null;
+  requested_at: Timestamp;
+  decided_by: Int8 | null;
+  decided_at: Timestamp | null;
+  decision_note: string | null;
+  provider_ref: string | null;
+  failure: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  done_at: Timestamp | null;
+}
+
+/** Every payout or refund notice received (migration 022). */
+export interface TransferNoticeTable {
+  id: GeneratedId;
+  notice_id: string | null;
+  kind: string | null;
+  ref: string | null;
+  body: string;
+  signature: string;
+  outcome: 'applied' | 'duplicate' | 'rejected';
+  reason: string | null;
+  received_at: Timestamp;
+}
+
+/** The sandbox payment company's bank transfers out (migration 022). */
+export interface SandboxTransferTable {
+  transfer_no: string;
+  kind: 'payout' | 'refund';
+  merchant_no: string;
+  amount: Int8;
+  payee: string;
+  status: 'PROCESSING' | 'SUCCESS' | 'FAILED';
+  failure: string | null;
+  notify_url: string;
+  next_notify_at: Timestamp | null;
+  notify_attempts: Generated<number>;
+  notified_at: Timestamp | null;
+  last_notify_error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
+/** What the reconciliation found (migration 022), open until an operator resolves it. */
+export interface ReconciliationMismatchTable {
+  id: GeneratedId;
+  kind: string;
+  ref: string;
+  lot_id: Int8 | null;
+  detail: string;
+  found_at: Timestamp;
+  last_seen_at: Timestamp;
+  resolved_at: Timestamp | null;
+  resolved_by: Int8 | null;
+  resolved_note: string | null;
+}
+
+export interface JobClockTable {
+  name: string;
+  last_at: Timestamp;
 }
 
 export interface PaymentNotificationTable {
@@ -436,6 +516,9 @@ export interface LotTable {
   list_price: Int8;
   list_bid_count: number;
   list_end_time: Timestamp;
+  /** The lot's terms (migration 022): the seller's share of a forfeited deposit (%), and whether the seller pays its fee separately. */
+  forfeit_seller_pct: Generated<number>;
+  seller_fee_separate: Generated<boolean>;
 }
 
 export interface LotPhotoTable {
@@ -641,6 +724,11 @@ export interface Database {
   journal: JournalTable;
   journal_line: JournalLineTable;
   payout: PayoutTable;
+  refund: RefundTable;
+  transfer_notice: TransferNoticeTable;
+  sandbox_transfer: SandboxTransferTable;
+  reconciliation_mismatch: ReconciliationMismatchTable;
+  job_clock: JobClockTable;
   collection_account_history: CollectionAccountHistoryTable;
   car_brand: CarBrandTable;
   car_series: CarSeriesTable;

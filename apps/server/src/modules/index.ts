@@ -16,6 +16,7 @@ import { registerConsole } from './console/console.routes';
 import { registerNotices } from './notices/notices.routes';
 import { registerWatchlist } from './lots/watchlist.routes';
 import { registerDeals } from './deals/deals.routes';
+import { registerSettlement } from './settlement/settlement.routes';
 import { ssoClients } from '../platform/sso/sso-clients';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -51,4 +52,5 @@ export const modules: ModuleRegistrar[] = [
   async (app, ctx) => registerDisposal(app, ctx, await registerDeals(app, ctx)),
   registerNotices,
   registerWatchlist,
+  registerSettlement,
 ];

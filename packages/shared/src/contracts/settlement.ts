@@ -37,7 +37,11 @@ const refundStatus = z.enum(Object.keys(REFUND_STATUS) as [RefundStatus, ...Refu
   error: '退款状态不正确',
 });
 
-export const REFUND_KIND = { deposit: '保证金退还', excess: '多付/违约款项退还', manual: '人工退款' } as const;
+export const REFUND_KIND = {
+  deposit: '保证金退还',
+  excess: '多付/违约款项退还',
+  manual: '人工退款',
+} as const;
 export type RefundKind = keyof typeof REFUND_KIND;
 
 export const PAYMENT_PURPOSE = {
@@ -155,7 +159,9 @@ export const paymentList = endpoint({
     ...page,
     status: z.enum(['pending', 'paid', 'closed'], { error: '支付状态不正确' }).optional(),
     purpose: z
-      .enum(Object.keys(PAYMENT_PURPOSE) as [PaymentPurpose, ...PaymentPurpose[]], { error: '款项类型不正确' })
+      .enum(Object.keys(PAYMENT_PURPOSE) as [PaymentPurpose, ...PaymentPurpose[]], {
+        error: '款项类型不正确',
+      })
       .optional(),
     orderId: idSchema.optional(),
     paymentNo: no('支付单号').optional(),

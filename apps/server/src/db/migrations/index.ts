@@ -21,6 +21,7 @@ import * as m018 from './018-notices';
 import * as m019 from './019-deal-stages';
 import * as m020 from './020-ledger-payouts';
 import * as m021 from './021-ledger-journals';
+import * as m022 from './022-settlement';
 import * as m025 from './025-deal-flow';
 import * as m030 from './030-notice-delivery';
 import * as m031 from './031-lot-starting-index';
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '019-deal-stages': m019,
   '020-ledger-payouts': m020,
   '021-ledger-journals': m021,
+  '022-settlement': m022,
   '025-deal-flow': m025,
   '030-notice-delivery': m030,
   '031-lot-starting-index': m031,

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DepositLedgerState, DepositLedgerTable, DepositMovementTable } from '../../db/schema';
 
-const MOVABLE = ['id', 'lot_id', 'buyer_id', 'amount'] as const;
+const MOVABLE = ['id', 'lot_id', 'buyer_id', 'amount', 'payment_no'] as const;
 
 /** SQL for deposits (deposit_ledger) and the history of their moves (deposit_movement). */
 export function depositLedgerRepo(db: Kysely<Database>) {

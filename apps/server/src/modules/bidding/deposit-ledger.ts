@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, DepositLedgerState } from '../../db/schema';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
 import { depositLedgerRepo } from './deposit-ledger.repo';
+import { journalDepositApplied, journalForfeit, refundDeposit } from '../settlement/postings';
 
 type Tx = Transaction<Database>;
 
@@ -85,6 +86,9 @@ export async function settleDeposits(
     const to: DepositLedgerState = row.buyer_id === winnerId ? 'applied' : 'refunded';
     await ledger.settle(row.id, to, now, 'frozen');
     await move(trx, row, 'frozen', to, to === 'applied' ? '成交，保证金抵作价款' : refundReason, now);
+    // The ledger (decision 022): applied to the lot's escrow, or refunded through the provider.
+    if (to === 'applied') await journalDepositApplied(trx, row, now);
+    else await refundDeposit(trx, row, refundReason, now);
     if (to === 'applied') {
       applied++;
       appliedAmount += Number(row.amount);
@@ -100,6 +104,7 @@ export async function forfeitDeposit(trx: Tx, lotId: string, buyerId: string, no
   if (!row) return false;
   await ledger.settle(row.id, 'forfeited', now);
   await move(trx, row, row.state, 'forfeited', '逾期未付款，保证金不予退还', now);
+  if (row.state === 'frozen' || row.state === 'applied') await journalForfeit(trx, row, row.state, now);
   return true;
 }
 

@@ -9,6 +9,7 @@ import { paymentRepo, type PaymentRow } from '../../platform/payments/payment.re
 import { RESEND_SECONDS, type SmsCodes } from '../accounts/sms-codes';
 import type { SessionUser } from '../accounts/sessions';
 import { filesRepo } from '../files/files.repo';
+import { settleDeal } from '../settlement/postings';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
@@ -512,6 +513,8 @@ export function dealsService(
           handover_by: sellerId,
           transfer_deadline: new Date(handoverAt.getTime() + termsOf(r.terms).transferDays * DAY),
         });
+        // Settlement (docs/product.md#17-ledger-and-settlement): the unit's payout, in the handover's transaction.
+        await settleDeal(trx, { ...locked, handover_at: handoverAt }, now);
         await dealNotices.handedOver(trx, input.orderId, now);
       });
       return { stage: 'transfer' as const };

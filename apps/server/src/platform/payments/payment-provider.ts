@@ -39,11 +39,55 @@ export class NotificationRejected extends Error {
   }
 }
 
-/** create payment → hosted page → signed asynchronous notification; query to reconcile. */
-export interface PaymentProvider {
+/** create payment → hosted page → signed asynchronous notification; query to reconcile; payouts and refunds. */
+export interface PaymentProvider extends TransferProvider {
   readonly name: string;
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   query(paymentNo: string): Promise<ProviderTrade | null>;
   /** Checks signature and freshness; throws NotificationRejected. */
   verifyNotification(rawBody: string, signature: string | undefined, now: Date): Promise<PaymentNotice>;
+}
+
+/**
+ * Money we send out (docs/product.md#17-ledger-and-settlement, decision 023): a payout to a unit's
+ * collection account or a refund of a payment. `ref` is our payout or refund number; each attempt
+ * is a new request number at the provider (`ref#attempt`), so a failed transfer can be sent again.
+ */
+export interface TransferRequest {
+  ref: string;
+  attempt: number;
+  amount: number;
+  notifyUrl: string;
+}
+export interface PayoutRequest extends TransferRequest {
+  accountName: string;
+  bankName: string;
+  accountNo: string;
+}
+export interface RefundRequest extends TransferRequest {
+  /** The payment refunded (its provider trade). */
+  paymentNo: string;
+}
+export interface TransferAccepted {
+  transferNo: string;
+}
+/** A verified "this transfer succeeded / failed" notice. */
+export interface TransferNotice {
+  noticeId: string;
+  kind: 'payout' | 'refund';
+  ref: string;
+  attempt: number;
+  transferNo: string;
+  amount: number;
+  status: 'SUCCESS' | 'FAILED';
+  reason: string | null;
+  at: number;
+}
+
+/** Bank transfers out of the payment company: payouts and refunds, confirmed by signed notices. */
+export interface TransferProvider {
+  payout(request: PayoutRequest): Promise<TransferAccepted>;
+  refund(request: RefundRequest): Promise<TransferAccepted>;
+  /** Checks signature and freshness; throws NotificationRejected. */
+  verifyTransferNotice(rawBody: string, signature: string | undefined, now: Date): Promise<TransferNotice>;
 }

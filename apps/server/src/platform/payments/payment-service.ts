@@ -31,6 +31,13 @@ export function paymentService(ctx: AppContext, deps: { provider: PaymentProvide
     paidHandlers.set(purpose, handler);
   }
 
+  // The ledger (modules/settlement) journals every paid payment, whatever its purpose, in the same transaction.
+  const everyPaid = { before: [] as PaidHandler[], after: [] as PaidHandler[] };
+  /** Runs `handler` for every paid payment, before or after the purpose's own handler. */
+  function onEveryPaid(handler: PaidHandler, when: 'before' | 'after' = 'before') {
+    everyPaid[when].push(handler);
+  }
+
   /** An open payment of this purpose for the lot and buyer (pending or paid; pending only if asked), if any. */
   function findOpen(
     purpose: PaymentRow['purpose'],
@@ -123,12 +130,15 @@ export function paymentService(ctx: AppContext, deps: { provider: PaymentProvide
       }
       const paidAt = new Date(notice.paidAt);
       await payments.markPaid(payment.payment_no, paidAt, notice.tradeNo);
-      const handler = paidHandlers.get(payment.purpose);
-      await handler?.(
-        trx,
-        { ...payment, status: 'paid', paid_at: paidAt, provider_trade_no: notice.tradeNo },
-        now,
-      );
+      const paid: PaymentRow = {
+        ...payment,
+        status: 'paid',
+        paid_at: paidAt,
+        provider_trade_no: notice.tradeNo,
+      };
+      for (const h of everyPaid.before) await h(trx, paid, now);
+      await paidHandlers.get(payment.purpose)?.(trx, paid, now);
+      for (const h of everyPaid.after) await h(trx, paid, now);
       await record(trx, 'applied', ids);
       return 'applied' as const;
     });
@@ -137,7 +147,7 @@ export function paymentService(ctx: AppContext, deps: { provider: PaymentProvide
     throw new NotificationRejected(outcome);
   }
 
-  return { provider, onPaid, findOpen, create, handleNotification };
+  return { provider, onPaid, onEveryPaid, findOpen, create, handleNotification };
 }
 
 export type PaymentService = ReturnType<typeof paymentService>;

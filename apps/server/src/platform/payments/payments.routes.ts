@@ -30,6 +30,11 @@ export async function registerPayments(app: FastifyInstance, ctx: AppContext) {
     ctx.log.warn('PAYMENT_PROVIDER=sandbox：沙箱支付已开启，付款不会真实扣款，仅用于预发环境');
   app.addHook('onClose', () => sandbox.drain());
   addScheduledJob(app, ctx, sandbox.job());
+  const { transfers } = paymentsFor(ctx);
+  if (transfers) {
+    app.addHook('onClose', () => transfers.drain());
+    addScheduledJob(app, ctx, transfers.job());
+  }
 
   const tradeOf = async (paymentNo: string) =>
     PAYMENT_NO_RE.test(paymentNo) ? sandbox.find(paymentNo) : undefined;

@@ -9,6 +9,7 @@ import {
   type PaymentNotice,
   type PaymentProvider,
   type ProviderTrade,
+  type TransferProvider,
 } from './payment-provider';
 import { sandboxTradeRepo, type SandboxTrade } from './sandbox-trade.repo';
 import { CASHIER_TICKET_MS, cashierTicket, cashierTicketValid, checkSignature, signBody } from './signature';
@@ -23,6 +24,12 @@ export const NOTIFY_BACKOFF_MS = [
 /** A claimed delivery that never reports back (crashed process) is retried after this lease. */
 const NOTIFY_LEASE_MS = 60_000;
 
+const noTransfers: TransferProvider = {
+  payout: () => Promise.reject(new Error('sandbox without transfers')),
+  refund: () => Promise.reject(new Error('sandbox without transfers')),
+  verifyTransferNotice: () => Promise.reject(new NotificationRejected('未开通转账')),
+};
+
 export interface SandboxOptions {
   db: Kysely<Database>;
   now: () => Date;
@@ -31,6 +38,8 @@ export interface SandboxOptions {
   /** Path of the hosted page, e.g. /api/pay/sandbox. */
   pageBase: string;
   onError?: (err: unknown) => void;
+  /** Payouts and refunds (sandbox-transfers.ts); without them both are refused. */
+  transfers?: TransferProvider;
 }
 
 /**
@@ -197,7 +206,16 @@ export function sandboxPaymentProvider(o: SandboxOptions) {
     return ok;
   }
 
-  const provider: PaymentProvider = { name: 'sandbox', createPayment, query, verifyNotification };
+  const provider: PaymentProvider = {
+    name: 'sandbox',
+    createPayment,
+    query,
+    verifyNotification,
+    payout: (r) => (o.transfers ?? noTransfers).payout(r),
+    refund: (r) => (o.transfers ?? noTransfers).refund(r),
+    verifyTransferNotice: (body, signature, now) =>
+      (o.transfers ?? noTransfers).verifyTransferNotice(body, signature, now),
+  };
   return {
     ...provider,
     ticketValid,
