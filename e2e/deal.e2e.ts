@@ -175,6 +175,16 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await payOnCashier(buyer, '支付余款', '25,000.00');
     await payOnCashier(buyer, '支付服务费', '1,500.00');
     await buyer.locator('.order-detail-title').getByText('待提车').waitFor();
+    // Each payment has its receipt, a real PDF.
+    const receipts = buyer.getByTestId('receipts-card');
+    await receipts.getByText('成交余款').waitFor();
+    const [receipt] = await Promise.all([
+      buyer.waitForEvent('download'),
+      receipts.getByRole('button', { name: '下载收据（PDF）' }).nth(1).click(),
+    ]);
+    const receiptFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'deal-receipt-')), 'r.pdf');
+    await receipt.saveAs(receiptFile);
+    expect(execFileSync('pdftotext', [receiptFile, '-'], { encoding: 'utf8' })).toMatch(/25,000\.00/);
     const pickup = buyer.getByTestId('pickup-card');
     await pickup.getByRole('button', { name: '安排提车' }).click();
     const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
@@ -208,7 +218,13 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await dialog.getByRole('button', { name: '确认已交车' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await section.getByText('待过户').first().waitFor();
+    // Paid in full and handed over: the unit's payout (30,000 less its fee) goes out.
+    const settled = page.getByTestId('seller-settlement');
+    await settled.getByText('成交结算款').waitFor();
     await shot(page, 'deal-seller-detailinfo');
+    await page.goto('/personalCenter/payoutStatement');
+    await page.locator('.ant-table-row', { hasText: lotTitle }).waitFor();
+    await shot(page, 'deal-seller-statement');
     await context.close();
 
     await buyer.reload();
@@ -230,6 +246,13 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await drawer.getByText('叁万元整', { exact: false }).waitFor();
     expect(await drawer.innerText()).toMatch(/42,000 公里/);
     await shot(page, 'deal-console-drawer', false);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: '结算打款' }).click();
+    await page.locator('.ant-table-row', { hasText: lotId }).waitFor();
+    await shot(page, 'deal-console-payouts');
+    await page.getByRole('menuitem', { name: '支付与退款' }).click();
+    await page.locator('.ant-table-row', { hasText: lotId }).first().waitFor();
+    await shot(page, 'deal-console-payments');
     await context.close();
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { settlement } from '@chepai/shared';
-import { Alert, Grid, Segmented, Statistic, Table } from 'antd';
+import { Alert, Button, Empty } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
@@ -18,87 +18,104 @@ export default function PayoutStatementPage() {
   const [page, setPage] = useState(1);
   const [filter, setFilter] = useState<Filter>('all');
   const { data, error, isFetching } = usePayoutStatement(page, filter === 'all' ? undefined : filter);
-  const phone = !Grid.useBreakpoint().md;
+  const pages = Math.ceil((data?.total ?? 0) / 10);
   return (
     <div className="center-body">
       <div className="center-title">结算对账单</div>
       {error && <Alert type="error" showIcon message={error.message} />}
       {data && (
-        <div className="seller-statement-totals" data-testid="statement-totals">
-          <Statistic title="已到账" value={yuanText(data.totals.paid)} />
-          <Statistic title="处理中" value={yuanText(data.totals.inTransit)} />
-          <Statistic title="打款失败" value={yuanText(data.totals.failed)} />
-        </div>
+        <dl className="seller-statement-totals" data-testid="statement-totals">
+          <div>
+            <dt>已到账</dt>
+            <dd>{yuanText(data.totals.paid)}</dd>
+          </div>
+          <div>
+            <dt>处理中</dt>
+            <dd>{yuanText(data.totals.inTransit)}</dd>
+          </div>
+          <div>
+            <dt>打款失败</dt>
+            <dd>{yuanText(data.totals.failed)}</dd>
+          </div>
+        </dl>
       )}
-      <Segmented<Filter>
-        className="seller-statement-filter"
-        value={filter}
-        options={FILTERS}
-        onChange={(v) => {
-          setFilter(v);
-          setPage(1);
-        }}
-      />
-      <Table<settlement.Payout>
-        rowKey="payoutNo"
-        loading={isFetching}
-        dataSource={data?.list ?? []}
-        scroll={phone ? { x: 760 } : undefined}
-        locale={{ emptyText: '暂无结算记录：买受人付清款项并确认交车后，成交款将结算到本单位收款账户' }}
-        pagination={{
-          current: page,
-          pageSize: 10,
-          total: data?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-          hideOnSinglePage: true,
-        }}
-        columns={[
-          {
-            title: '车辆',
-            dataIndex: 'title',
-            render: (t: string, p) => (
-              <>
-                <Link to={`/detailInfo/${p.orderId}`}>{t}</Link>
-                <div className="muted">
-                  {p.kindText} · {p.payoutNo}
-                </div>
-              </>
-            ),
-          },
-          { title: '成交款', dataIndex: 'gross', className: 'nowrap', render: (v: string) => yuanText(v) },
-          {
-            title: '服务费',
-            dataIndex: 'sellerFee',
-            className: 'nowrap',
-            render: (v: string) => yuanText(v),
-          },
-          {
-            title: '结算金额',
-            dataIndex: 'amount',
-            className: 'nowrap',
-            render: (v: string) => <strong>{yuanText(v)}</strong>,
-          },
-          {
-            title: '状态',
-            key: 'status',
-            className: 'nowrap',
-            render: (_: unknown, p) => (
-              <>
-                <PayoutTag payout={p} />
-                {p.failure && <div className="muted">{p.failure}</div>}
-              </>
-            ),
-          },
-          {
-            title: '时间',
-            key: 'at',
-            className: 'nowrap',
-            render: (_: unknown, p) =>
-              p.paidAt ? `到账 ${beijing(p.paidAt)}` : `生成 ${beijing(p.createdAt)}`,
-          },
-        ]}
-      />
+      <div className="seller-statement-filter" role="group" aria-label="按状态筛选">
+        {FILTERS.map((f) => (
+          <Button
+            key={f.value}
+            size="small"
+            type={filter === f.value ? 'primary' : 'default'}
+            aria-pressed={filter === f.value}
+            onClick={() => {
+              setFilter(f.value);
+              setPage(1);
+            }}
+          >
+            {f.label}
+          </Button>
+        ))}
+      </div>
+      {/* A plain table: antd's Table would double the page's first load (decision 033). */}
+      <div
+        className={isFetching ? 'seller-statement-body is-loading' : 'seller-statement-body'}
+        aria-busy={isFetching}
+      >
+        {data?.list.length ? (
+          <div className="seller-statement-scroll">
+            <table className="seller-statement">
+              <thead>
+                <tr>
+                  <th>车辆</th>
+                  <th>成交款</th>
+                  <th>服务费</th>
+                  <th>结算金额</th>
+                  <th>状态</th>
+                  <th>时间</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.list.map((p) => (
+                  <tr key={p.payoutNo}>
+                    <td>
+                      <Link to={`/detailInfo/${p.orderId}`}>{p.title}</Link>
+                      <div className="muted">
+                        {p.kindText} · {p.payoutNo}
+                      </div>
+                    </td>
+                    <td className="nowrap">{yuanText(p.gross)}</td>
+                    <td className="nowrap">{yuanText(p.sellerFee)}</td>
+                    <td className="nowrap">
+                      <strong>{yuanText(p.amount)}</strong>
+                    </td>
+                    <td className="nowrap">
+                      <PayoutTag payout={p} />
+                      {p.failure && <div className="muted">{p.failure}</div>}
+                    </td>
+                    <td className="nowrap">
+                      {p.paidAt ? `到账 ${beijing(p.paidAt)}` : `生成 ${beijing(p.createdAt)}`}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <Empty description="暂无结算记录：买受人付清款项并确认交车后，成交款将结算到本单位收款账户" />
+        )}
+      </div>
+      {pages > 1 && (
+        <nav className="seller-statement-pages" aria-label="分页">
+          <Button size="small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            上一页
+          </Button>
+          <span>
+            第 {page} / {pages} 页
+          </span>
+          <Button size="small" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            下一页
+          </Button>
+        </nav>
+      )}
     </div>
   );
 }
