@@ -223,7 +223,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await settled.getByText('成交结算款').waitFor();
     await shot(page, 'deal-seller-detailinfo');
     await page.goto('/personalCenter/payoutStatement');
-    await page.locator('.ant-table-row', { hasText: lotTitle }).waitFor();
+    await page.locator('.seller-statement tr', { hasText: lotTitle }).waitFor();
     await shot(page, 'deal-seller-statement');
     await context.close();
 
@@ -247,12 +247,16 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     expect(await drawer.innerText()).toMatch(/42,000 公里/);
     await shot(page, 'deal-console-drawer', false);
     await page.keyboard.press('Escape');
-    await page.getByRole('menuitem', { name: '结算打款' }).click();
-    await page.locator('.ant-table-row', { hasText: lotId }).waitFor();
-    await shot(page, 'deal-console-payouts');
-    await page.getByRole('menuitem', { name: '支付与退款' }).click();
-    await page.locator('.ant-table-row', { hasText: lotId }).first().waitFor();
-    await shot(page, 'deal-console-payments');
+    for (const [menu, name] of [
+      ['结算打款', 'deal-console-payouts'],
+      ['支付与退款', 'deal-console-payments'],
+    ] as const) {
+      await page.getByRole('menuitem', { name: menu }).click();
+      await page.locator('.console-header h1').getByText(menu).waitFor();
+      await page.locator('.ant-table-row', { hasText: lotId }).first().waitFor();
+      await page.locator('.ant-spin-spinning').waitFor({ state: 'detached' });
+      await shot(page, name);
+    }
     await context.close();
   }, 60_000);
 });

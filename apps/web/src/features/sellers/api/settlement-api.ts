@@ -5,12 +5,15 @@ import { callApi } from '../../../lib/api';
 // The unit's money (docs/product.md#17-ledger-and-settlement): what one deal pays out, and the
 // statement of every payout.
 
-export const useOrderSettlement = (orderId: string, enabled: boolean) =>
+/** Read again when the deal moves on (`stage`), and every few seconds while a payout is on its way. */
+export const useOrderSettlement = (orderId: string, stage: string) =>
   useQuery({
-    queryKey: ['seller', 'settlement', orderId],
+    queryKey: ['seller', 'settlement', orderId, stage],
     queryFn: () => callApi(settlement.sellerOrderSettlement, { orderId }, { silent: true }),
-    enabled: enabled && orderId !== '',
+    enabled: orderId !== '',
     retry: false,
+    refetchInterval: (q) =>
+      q.state.data?.payouts.some((p) => ['pending', 'sending', 'sent'].includes(p.status)) ? 3000 : false,
   });
 
 export const usePayoutStatement = (pageNum: number, status?: settlement.PayoutStatus) =>

@@ -108,7 +108,7 @@ export default function DealSection({ orderId }: { orderId: string }) {
         />
       </div>
       {deal.stage !== 'defaulted' && (
-        <SettlementCard orderId={orderId} paidInFull={deal.balancePaid && deal.feePaid} />
+        <SettlementCard orderId={orderId} stage={deal.stage} paidInFull={deal.balancePaid && deal.feePaid} />
       )}
       {deal.defaultInfo && <DefaultChoice orderId={orderId} info={deal.defaultInfo} />}
       {deal.stage === 'transfer' && deal.handover && (

@@ -7,8 +7,16 @@ import { PayoutTag } from './payout-tag';
  * 结算: what the deal pays the unit — the hammer price less the seller's fee (deducted, or paid
  * separately when the lot's terms say so) — and each payout to the collection account with its state.
  */
-export function SettlementCard({ orderId, paidInFull }: { orderId: string; paidInFull: boolean }) {
-  const { data } = useOrderSettlement(orderId, true);
+export function SettlementCard({
+  orderId,
+  stage,
+  paidInFull,
+}: {
+  orderId: string;
+  stage: string;
+  paidInFull: boolean;
+}) {
+  const { data } = useOrderSettlement(orderId, stage);
   const pay = usePaySellerFee(orderId);
   if (!data) return null;
   const fee = data.sellerFee;
