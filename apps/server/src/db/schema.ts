@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit' | 'balance' | 'service_fee' | 'storage_fee' | 'seller_fee';
+  purpose: 'deposit' | 'balance' | 'service_fee' | 'seller_fee' | 'storage_fee';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;

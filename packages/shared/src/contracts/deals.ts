@@ -58,7 +58,7 @@ export const DEFAULT_DEAL_TERMS: DealTerms = {
   buyerFee: { ...BUYER_FEE },
   sellerFee: { rateBp: 0, mode: 'deduct' },
   storageFeePerDayFen: 50_00,
-  forfeitSellerShareBp: 5_000,
+  forfeitSellerShareBp: 7_000,
   secondChanceHours: 24,
 };
 

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { formatBeijing } from '../../lib/time';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import { forfeitDeposit } from '../bidding/deposit-ledger';
+import { forfeitDeposit } from '../settlement/forfeit';
 import { maskBidderNo } from '../lots/masking';
 import { disposalRepo } from '../disposal/disposal.repo';
 import { notify, type NoticeInput } from '../notices/notify';

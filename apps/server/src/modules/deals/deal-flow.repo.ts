@@ -24,14 +24,19 @@ export function dealFlowRepo(db: Kysely<Database>) {
     lotTerms: (lotId: string) =>
       db
         .selectFrom('lot')
-        .select(['deal_terms', 'status', 'seller_id'])
+        .select(['deal_terms', 'status', 'seller_id', 'forfeit_seller_pct', 'seller_fee_separate'])
         .where('id', '=', lotId)
         .executeTakeFirst(),
 
-    setLotTerms: (lotId: string, terms: unknown) =>
+    /** The lot's own terms; the forfeit split and the seller-fee mode also live in the lot's own columns (migration 022). */
+    setLotTerms: (lotId: string, terms: unknown, forfeitSellerPct: number, sellerFeeSeparate: boolean) =>
       db
         .updateTable('lot')
-        .set({ deal_terms: JSON.stringify(terms) })
+        .set({
+          deal_terms: JSON.stringify(terms),
+          forfeit_seller_pct: forfeitSellerPct,
+          seller_fee_separate: sellerFeeSeparate,
+        })
         .where('id', '=', lotId)
         .execute(),
 

@@ -42,7 +42,14 @@ export const dealTerms = {
   async forLot(db: Kysely<Database>, lotId: string): Promise<deals.DealTerms> {
     const lot = await dealFlowRepo(db).lotTerms(lotId);
     const base = await this.defaults(db);
-    return lot?.deal_terms ? checkTerms(deals.applyTerms(base, lot.deal_terms)) : base;
+    if (!lot) return base;
+    // The forfeit split and the seller-fee mode are the lot's own columns (the ledger reads them too).
+    const own: deals.DealTermsInput = {
+      ...(lot.deal_terms ?? {}),
+      forfeitSellerSharePercent: lot.forfeit_seller_pct,
+      sellerFeeMode: lot.seller_fee_separate ? 'separate' : 'deduct',
+    };
+    return checkTerms(deals.applyTerms(base, own));
   },
 };
 

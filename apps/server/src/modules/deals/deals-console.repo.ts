@@ -205,7 +205,7 @@ export function dealsConsoleRepo(db: Kysely<Database>) {
     lotForTerms: (lotId: string) =>
       db
         .selectFrom('lot')
-        .select(['id', 'status', 'deal_terms', 'closed_at'])
+        .select(['id', 'status', 'deal_terms', 'closed_at', 'forfeit_seller_pct', 'seller_fee_separate'])
         .where('id', '=', lotId)
         .executeTakeFirst(),
   };

@@ -96,9 +96,20 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
     // A closed lot's deal opened with its terms: changing them now would move nothing.
     if (lot.closed_at) throw conflict('拍品已结束，成交条件以成交时为准，不能再修改');
     const merged = { ...(lot.deal_terms ?? {}), ...terms };
-    const resolved = checkTerms(deals.applyTerms(await dealTerms.defaults(db), merged));
+    const resolved = checkTerms(
+      deals.applyTerms(await dealTerms.defaults(db), {
+        forfeitSellerSharePercent: lot.forfeit_seller_pct,
+        sellerFeeMode: lot.seller_fee_separate ? 'separate' : 'deduct',
+        ...merged,
+      }),
+    );
     await db.transaction().execute(async (trx) => {
-      await dealFlowRepo(trx).setLotTerms(orderId, merged);
+      await dealFlowRepo(trx).setLotTerms(
+        orderId,
+        merged,
+        resolved.forfeitSellerShareBp / 100,
+        resolved.sellerFee.mode === 'separate',
+      );
       await writeAudit(trx, who, {
         action: 'lot.dealTerms',
         targetType: 'lot',

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { deals } from '@chepai/shared';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database, DealTable } from '../../db/schema';
 
 type DealStage = deals.DealStage;
@@ -126,6 +126,11 @@ export function dealExtrasRepo(db: Kysely<Database>) {
         .where('payment.buyer_id', '=', buyerId)
         .where('payment.status', '=', 'paid')
         .orderBy('payment.paid_at')
+        // Paid in the same instant: the order a deal owes them in.
+        .orderBy(
+          sql`array_position(array['deposit', 'balance', 'service_fee', 'storage_fee', 'seller_fee'], payment.purpose)`,
+        )
+        .orderBy('payment.payment_no')
         .execute(),
 
     /** The newest default of the lot, if any. */

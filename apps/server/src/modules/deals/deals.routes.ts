@@ -1,5 +1,5 @@
 import { deals } from '@chepai/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { dataCryptoFor } from '../../platform/crypto';
@@ -43,15 +43,9 @@ export async function registerDeals(
   route(app, deals.buyerDealDetail, ({ orderId }, { request }) =>
     service.view(orderId, { kind: 'buyer', userId: buyer(request) }),
   );
-  route(app, deals.contractPdf, async ({ orderId }, { request, reply }) => {
-    const { pdf, filename } = await service.contract(buyer(request), orderId);
-    await reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', filename))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-    return undefined as never;
-  });
+  route(app, deals.contractPdf, async ({ orderId }, { request, reply }) =>
+    sendPdf(reply, await service.contract(buyer(request), orderId)),
+  );
   route(app, deals.signCode, ({ orderId }, { request }) =>
     service.sendSignCode(currentUser(request), orderId, request.ip),
   );
@@ -70,15 +64,9 @@ export async function registerDeals(
   route(app, deals.uploadSignedContract, ({ orderId, fileId }, { request }) =>
     service.uploadPaperContract(buyer(request), orderId, fileId),
   );
-  route(app, deals.receiptPdf, async ({ orderId, paymentNo }, { request, reply }) => {
-    const { pdf, filename } = await service.receipt(buyer(request), orderId, paymentNo);
-    await reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', filename))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-    return undefined as never;
-  });
+  route(app, deals.receiptPdf, async ({ orderId, paymentNo }, { request, reply }) =>
+    sendPdf(reply, await service.receipt(buyer(request), orderId, paymentNo)),
+  );
   route(app, deals.requestInvoice, ({ orderId, paymentNo }, { request }) =>
     service.requestInvoice(buyer(request), orderId, paymentNo),
   );
@@ -115,4 +103,14 @@ export async function registerDeals(
       service.buyerList(userId, q),
     detail: (userId: string, orderId: string) => service.view(orderId, { kind: 'buyer', userId }),
   };
+}
+
+/** Answers a generated PDF, shown inline, never cached by the browser or a proxy. */
+async function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) {
+  await reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', contentDisposition('inline', filename))
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
+  return undefined as never;
 }

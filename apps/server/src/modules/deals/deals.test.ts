@@ -1,30 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { idCardCheckChar } from '@chepai/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedSellers } from '../../db/seed/sellers';
-import { sessions } from '../accounts/sessions';
 import { schedulerFor } from '../../platform/scheduler/app-scheduler';
-import {
-  call,
-  latestCode,
-  makeBuyer,
-  makeLot,
-  MIN,
-  payDeposit,
-  placeBid,
-  signDeal,
-} from '../../test/bidding-fixture';
+import { call, latestCode, makeBuyer, signDeal } from '../../test/bidding-fixture';
+import { dealKit, DAY, HOUR, pdfText } from '../../test/deal-fixture';
 import { createListeningTestApp } from '../../test/listening-app';
-import { sellerKit } from '../../test/seller-kit';
 import type { TestApp } from '../../test/test-app';
 
 let t: TestApp & { baseUrl: string };
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
-const seller = { a: '', b: '', aUserId: '', unitA: '' };
 const AGENT_ID = `11010119900307777${idCardCheckChar('11010119900307777')}`;
 
 type Deal = {
@@ -47,97 +29,31 @@ type Deal = {
   steps: Array<{ stage: string; at: number | null }>;
 };
 
+let k: Awaited<ReturnType<typeof dealKit>>;
 const buyerApi = <T = unknown>(
   token: string,
   method: 'GET' | 'POST',
   path: string,
   body: Record<string, unknown>,
-) =>
-  method === 'GET'
-    ? call<T>(
-        t,
-        token,
-        'GET',
-        `/api/mall-auction/buyer/auc_order/${path}?${new URLSearchParams(body as Record<string, string>).toString()}`,
-      )
-    : call<T>(t, token, 'POST', `/api/mall-auction/buyer/auc_order/${path}`, body);
+) => k.buyerApi<T>(token, method, path, body);
 const detail = (token: string, orderId: string) => buyerApi<Deal>(token, 'GET', 'detail', { orderId });
 const sellerDetail = (token: string, orderId: string) =>
   call<Deal>(t, token, 'GET', `/api/mall-auction/seller/auc_order/deal?orderId=${orderId}`);
-const paid = (paymentNo: string) =>
-  t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
-const pdfText = (pdf: Buffer) => {
-  const dir = mkdtempSync(join(tmpdir(), 'contract-'));
-  writeFileSync(join(dir, 'c.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'c.pdf'), '-'], { encoding: 'utf8' });
-};
-const contract = async (token: string, orderId: string) => {
-  const res = await t.app.inject({
+const paid = (paymentNo: string) => k.paid(paymentNo);
+const contract = (token: string, orderId: string) =>
+  t.app.inject({
     method: 'GET',
     url: `/api/mall-auction/buyer/auc_order/get/sign/contract?orderId=${orderId}`,
     headers: { authorization: token },
   });
-  return res;
-};
-
-/** Moves the clock; every session stays signed in (the deal spans days, sessions idle out in 2 h). */
-async function clock(ms: number) {
-  t.setNow(new Date(ms));
-  await t.ctx.dbh.db
-    .updateTable('user_session')
-    .set({ last_seen_at: new Date(ms), expires_at: new Date(ms + 7 * DAY) })
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** A lot of unit A won at 12,000 元 (deposit 1,000 applied), closed at `at`. */
-async function wonLot(at: number) {
-  await clock(at - 30 * MIN);
-  const buyer = await makeBuyer(t);
-  const lot = await makeLot(t, {
-    end_time: new Date(at),
-    seller_id: seller.unitA,
-    title: '2021款 大众 帕萨特 330TSI',
-  });
-  // The seller's submission, so the unit's submitter hears of the deal.
-  await t.ctx.dbh.db
-    .insertInto('auction_order')
-    .values({
-      id: lot,
-      seller_org_id: seller.unitA,
-      submitted_by: seller.aUserId,
-      stage: 'approved',
-      form: '{}',
-      title: '2021款 大众 帕萨特 330TSI',
-      vin: 'LSVAU2A30000DEAL1',
-      plate_no: '京A12345',
-      submitted_at: new Date(at - DAY),
-      updated_at: new Date(at - DAY),
-    })
-    .execute();
-  await payDeposit(t, buyer.token, lot);
-  await placeBid(t, buyer.token, lot, '12000');
-  await clock(at);
-  await schedulerFor(t.ctx).scheduler.runOnce();
-  return { lot, buyer };
-}
+const clock = (ms: number) => k.clock(ms);
+const wonLot = (at: number) => k.wonLot(at);
+const seller = { a: '', b: '', aUserId: '', unitA: '' };
 
 beforeAll(async () => {
   t = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
-  await seedSellers(t.ctx);
-  const s = sellerKit(t.baseUrl);
-  seller.a = await s.token('lixiaomei');
-  seller.b = await s.token('chenqiang');
-  const me = await sessions(t.ctx).resolve(seller.a);
-  if (!me) throw new Error('no seller session');
-  // 李晓梅 acts for one unit only.
-  const unit = await t.ctx.dbh.db
-    .selectFrom('seller_member')
-    .select('seller_org_id')
-    .where('user_id', '=', me.id)
-    .executeTakeFirstOrThrow();
-  seller.aUserId = me.id;
-  seller.unitA = unit.seller_org_id;
+  k = await dealKit(t);
+  Object.assign(seller, k.seller);
 }, 120_000);
 afterAll(() => t.close());
 

@@ -244,8 +244,6 @@ describe('who may see and change an order', () => {
       ['POST', 'seller/auc_order/submit', validForm()],
       ['POST', 'seller/auc_order/draft/save', { form: {} }],
       ['GET', 'seller/auc_order/draft/list', {}],
-      ['POST', 'user/order/list', {}],
-      ['POST', 'user/order/detail', { orderId: data.orderId }],
       ['GET', 'seller/auc_order/info', { orderId: data.orderId }],
       ['POST', 'seller/auc_order/cancel', { orderId: data.orderId, reason: '测试' }],
     ];
@@ -253,6 +251,14 @@ describe('who may see and change an order', () => {
       expect((await api(method, path, undefined, body)).status, `${path} anonymous`).toBe(401);
       expect((await api(method, path, tokens.buyer, body)).status, `${path} buyer`).toBe(403);
     }
+    // user/order/list and detail answer a buyer with their own deals (docs/product.md#16-the-deal-after-the-hammer):
+    // none here, and a unit's submission is not one of them.
+    expect((await api('POST', 'user/order/list', undefined, {})).status).toBe(401);
+    const mine = await api<{ total: number }>('POST', 'user/order/list', tokens.buyer, {});
+    expect(mine).toMatchObject({ status: 200, data: { total: 0 } });
+    expect((await api('POST', 'user/order/detail', tokens.buyer, { orderId: data.orderId })).status).toBe(
+      404,
+    );
     for (const [method, path] of [
       ['POST', 'user/order/detail'],
       ['GET', 'seller/auc_order/info'],

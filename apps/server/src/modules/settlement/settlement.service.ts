@@ -338,7 +338,7 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
       };
     },
 
-    /** Sends a failed or waiting payout again now (attempts start over); audited. */
+    /** Sends a failed or waiting payout again now (one more attempt); audited. */
     async retryPayout(actor: Actor, payoutNo: string) {
       const now = ctx.now();
       await db.transaction().execute(async (trx) => {
@@ -347,12 +347,8 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
         if (!p) throw notFound('结算单不存在');
         if (p.status !== 'failed' && p.status !== 'pending')
           throw conflict(`该结算单${settlement.PAYOUT_STATUS[p.status]}，不能重新打款`);
-        await tx.updatePayout(payoutNo, {
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: now,
-          updated_at: now,
-        });
+        // One more attempt now; attempts keep counting, so each goes to the provider under a new request number.
+        await tx.updatePayout(payoutNo, { status: 'pending', next_attempt_at: now, updated_at: now });
         await writeAudit(trx, actor, {
           action: 'payout.retry',
           targetType: 'payout',

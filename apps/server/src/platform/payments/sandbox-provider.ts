@@ -30,6 +30,36 @@ const noTransfers: TransferProvider = {
   verifyTransferNotice: () => Promise.reject(new NotificationRejected('未开通转账')),
 };
 
+/**
+ * Sends one signed notice and says what to record: delivered, or the next attempt after the
+ * back-off for this attempt (none after the last). Shared by payment and transfer notices.
+ */
+export async function dispatchNotice(
+  o: { dispatch: NotifyDispatch; now: () => Date },
+  url: string,
+  body: string,
+  signature: string,
+  attempt: number,
+) {
+  let ok = false;
+  let error: string | null = null;
+  try {
+    ok = await o.dispatch(url, body, signature);
+    if (!ok) error = '商户未确认';
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const now = o.now();
+  const backoff = NOTIFY_BACKOFF_MS[attempt - 1];
+  const update = ok
+    ? { notified_at: now, next_notify_at: null, last_notify_error: null }
+    : {
+        next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
+        last_notify_error: error,
+      };
+  return { ok, update };
+}
+
 export interface SandboxOptions {
   db: Kysely<Database>;
   now: () => Date;
@@ -184,25 +214,8 @@ export function sandboxPaymentProvider(o: SandboxOptions) {
       paidAt: trade.paid_at?.getTime() ?? o.now().getTime(),
     });
     const signature = signBody(await o.secret(), o.now().getTime(), body);
-    let ok = false;
-    let error: string | null = null;
-    try {
-      ok = await o.dispatch(trade.notify_url, body, signature);
-      if (!ok) error = '商户未确认';
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-    const now = o.now();
-    const backoff = NOTIFY_BACKOFF_MS[trade.notify_attempts - 1];
-    await trades.update(
-      trade.trade_no,
-      ok
-        ? { notified_at: now, next_notify_at: null, last_notify_error: null }
-        : {
-            next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
-            last_notify_error: error,
-          },
-    );
+    const { ok, update } = await dispatchNotice(o, trade.notify_url, body, signature, trade.notify_attempts);
+    await trades.update(trade.trade_no, update);
     return ok;
   }
 

@@ -12,7 +12,7 @@ import {
 } from './payment-provider';
 import { sandboxTransferRepo, type SandboxTransfer } from './sandbox-transfer.repo';
 import { checkSignature, signBody } from './signature';
-import { NOTIFY_BACKOFF_MS, type NotifyDispatch } from './sandbox-provider';
+import { dispatchNotice, type NotifyDispatch } from './sandbox-provider';
 
 const NOTIFY_LEASE_MS = 60_000;
 
@@ -126,25 +126,8 @@ export function sandboxTransfers(o: SandboxTransferOptions) {
 
   async function send(t: SandboxTransfer): Promise<boolean> {
     const { body, signature } = await notice(t);
-    let ok = false;
-    let error: string | null = null;
-    try {
-      ok = await o.dispatch(t.notify_url, body, signature);
-      if (!ok) error = '商户未确认';
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-    const now = o.now();
-    const backoff = NOTIFY_BACKOFF_MS[t.notify_attempts - 1];
-    await repo.update(
-      t.transfer_no,
-      ok
-        ? { notified_at: now, next_notify_at: null, last_notify_error: null }
-        : {
-            next_notify_at: backoff === undefined ? null : new Date(now.getTime() + backoff),
-            last_notify_error: error,
-          },
-    );
+    const { ok, update } = await dispatchNotice(o, t.notify_url, body, signature, t.notify_attempts);
+    await repo.update(t.transfer_no, update);
     return ok;
   }
 
