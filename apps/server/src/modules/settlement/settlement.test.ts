@@ -307,6 +307,33 @@ describe('from the hammer to the payout', () => {
   });
 });
 
+describe('other payments', () => {
+  it("journals any paid payment by its type, and nobody pays another buyer's deal", async () => {
+    const closeAt = Date.now() + 24 * DAY;
+    const { lot, winner, loser } = await wonLot(closeAt);
+    await clock(closeAt + HOUR);
+    await signDeal(t, winner, lot);
+    const before = await journalCount();
+    expect((await buyerPost(loser.token, 'pay', { orderId: lot })).status).toBe(404);
+    expect((await buyerPost(loser.token, 'serviceFee/pay', { orderId: lot })).status).toBe(404);
+    expect(await journalCount()).toBe(before);
+    // A storage fee (the deal's own flow asks for it): revenue of its kind, at the provider.
+    const { paymentNo } = await paymentsFor(t.ctx).service.create({
+      purpose: 'storage_fee',
+      lotId: lot,
+      buyerId: winner.id,
+      amount: 3_000,
+      subject: '停车保管费 1 天',
+      returnUrl: '/',
+    });
+    await succeed(paymentNo);
+    expect((await ledgerOf(lot))[`pay:${paymentNo}`]).toEqual({
+      'clearing:provider': 3_000,
+      'platform:revenue:storage-fee': -3_000,
+    });
+  });
+});
+
 describe('defaults', () => {
   it('forfeits the deposit split per the lot terms and pays the unit its share', async () => {
     const closeAt = Date.now() + 6 * DAY;
@@ -651,6 +678,24 @@ describe('reconciliation', () => {
         paid_at: now,
       })
       .execute();
+    // And a payout marked paid by hand, with no confirmation in the ledger.
+    await db()
+      .insertInto('payout')
+      .values({
+        payout_no: `POPLANTED${now.getTime()}`,
+        lot_id: lot,
+        seller_org_id: ids.unitA,
+        gross: 5_000,
+        seller_fee: 0,
+        amount: 5_000,
+        account_name: '',
+        bank_name: '',
+        account_no_last4: '',
+        status: 'paid',
+        source_journal: `planted:${now.getTime()}`,
+        created_at: now,
+      })
+      .execute();
     const run = await call<{ found: number }>(t, tok.finance, 'POST', '/api/console/finance/reconcile', {});
     expect(run.data.found).toBeGreaterThanOrEqual(1);
     const open = await call<{ list: Array<{ id: string; kind: string; ref: string; detail: string }> }>(
@@ -662,6 +707,10 @@ describe('reconciliation', () => {
     );
     const planted = open.data.list.find((m) => m.ref === `DPPLANTED${now.getTime()}`);
     expect(planted).toMatchObject({ kind: 'paid_without_journal', detail: '支付单已付 ¥1000.00，入账 —' });
+    expect(open.data.list.find((m) => m.ref === `POPLANTED${now.getTime()}`)).toMatchObject({
+      kind: 'payout_mismatch',
+      detail: '结算单已打款，缺少打款分录',
+    });
     // Running again keeps one open finding per problem.
     await call(t, tok.finance, 'POST', '/api/console/finance/reconcile', {});
     const again = await call<{ list: Array<{ ref: string }> }>(
