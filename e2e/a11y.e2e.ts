@@ -62,6 +62,7 @@ const SELLER = [
   '/disposeCar',
   '/orderSuccess',
   '/personalCenter/auctionOrder',
+  '/personalCenter/payoutStatement',
   '/detailInfo/:order',
   '/personalCenter/collectionInformation',
   '/personalCenter/messages',

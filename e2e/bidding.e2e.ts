@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, shot } from './support/browser';
+import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
 // Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
@@ -16,16 +17,6 @@ import { startServer, type RunningServer } from './support/server';
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `chepai_e2e_bidding_${process.pid}_${Date.now()}`;
 
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const reachable = await pgReachable();
 
 let server: RunningServer;

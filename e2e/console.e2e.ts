@@ -20,13 +20,16 @@ describe('the operators’ console', () => {
     await page.getByRole('button', { name: '同意并继续' }).click();
     await page.waitForURL(/\/console\/$/);
     await page.getByText('孙审核（审核员）').waitFor();
-    // A reviewer's menu: review, monitor, units, audit.
+    // A reviewer's menu: review, monitor, units, deals, paper contracts, defaults, audit.
     expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
       '审核队列',
       '拍品监控',
       '场次日历',
       '场次模板',
       '处置单位',
+      '成交管理',
+      '签署件审核',
+      '违约与禁拍',
       '审计日志',
       '消息投递',
     ]);

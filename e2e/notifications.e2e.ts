@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
 // The watchlist and live notices end to end: a buyer watches lots with the heart, gets the
@@ -15,16 +16,6 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const DB_NAME = `chepai_e2e_notices_${process.pid}_${Date.now()}`;
 const SHOTS = process.env.SHOT_DIR ?? path.join('/tmp', 'chepai-notice-shots');
 
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
 const reachable = await pgReachable();
 const dbUrl = () => {
   const u = new URL(ADMIN_URL);

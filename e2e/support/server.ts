@@ -35,8 +35,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  // E2E_SERVER_LOG=<file>: the server's output is kept there too, to read after a failed run.
+  const log = process.env.E2E_SERVER_LOG;
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    if (log) fs.appendFileSync(log, d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

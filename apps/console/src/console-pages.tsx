@@ -2,10 +2,16 @@ import {
   AuditOutlined,
   BankOutlined,
   CalendarOutlined,
+  CarOutlined,
+  DollarOutlined,
+  FileProtectOutlined,
   FileSearchOutlined,
   MessageOutlined,
   MonitorOutlined,
   ScheduleOutlined,
+  ReconciliationOutlined,
+  StopOutlined,
+  TransactionOutlined,
 } from '@ant-design/icons';
 import type { consoleApi } from '@chepai/shared';
 import { lazy, type ReactNode } from 'react';
@@ -22,6 +28,16 @@ const UnitsPage = lazy(() => import('./pages/units-page').then((m) => ({ default
 const AuditPage = lazy(() => import('./pages/audit-page').then((m) => ({ default: m.AuditPage })));
 const DeliveriesPage = lazy(() =>
   import('./pages/deliveries-page').then((m) => ({ default: m.DeliveriesPage })),
+);
+const DealsPage = lazy(() => import('./pages/deals-page').then((m) => ({ default: m.DealsPage })));
+const ContractsPage = lazy(() =>
+  import('./pages/contracts-page').then((m) => ({ default: m.ContractsPage })),
+);
+const DefaultsPage = lazy(() => import('./pages/defaults-page').then((m) => ({ default: m.DefaultsPage })));
+const PaymentsPage = lazy(() => import('./pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const PayoutsPage = lazy(() => import('./pages/payouts-page').then((m) => ({ default: m.PayoutsPage })));
+const ReconciliationPage = lazy(() =>
+  import('./pages/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })),
 );
 
 /** One page of the console: its address under /console/, its menu entry and who may open it. */
@@ -70,6 +86,48 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: <BankOutlined />,
     roles: ['finance', 'reviewer'],
     render: (op) => <UnitsPage operator={op} />,
+  },
+  {
+    path: 'deals',
+    label: '成交管理',
+    icon: <CarOutlined />,
+    roles: ['reviewer', 'scheduler', 'finance'],
+    render: () => <DealsPage />,
+  },
+  {
+    path: 'contracts',
+    label: '签署件审核',
+    icon: <FileProtectOutlined />,
+    roles: ['reviewer'],
+    render: (op) => <ContractsPage operator={op} />,
+  },
+  {
+    path: 'defaults',
+    label: '违约与禁拍',
+    icon: <StopOutlined />,
+    roles: ['reviewer', 'finance'],
+    render: (op) => <DefaultsPage operator={op} />,
+  },
+  {
+    path: 'payments',
+    label: '支付与退款',
+    icon: <TransactionOutlined />,
+    roles: ['finance'],
+    render: (op) => <PaymentsPage operator={op} />,
+  },
+  {
+    path: 'payouts',
+    label: '结算打款',
+    icon: <DollarOutlined />,
+    roles: ['finance'],
+    render: () => <PayoutsPage />,
+  },
+  {
+    path: 'reconciliation',
+    label: '对账差异',
+    icon: <ReconciliationOutlined />,
+    roles: ['finance'],
+    render: () => <ReconciliationPage />,
   },
   {
     path: 'audit',

@@ -46,17 +46,59 @@ export const useSignContract = (orderId: string) =>
     callApi(deals.signContract, { orderId, ...input }),
   );
 
-/** Opens the cashier for the balance or the service fee. */
+const PAY = { balance: deals.payBalance, fee: deals.payServiceFee, storage: deals.payStorageFee };
+export type DealPayment = keyof typeof PAY;
+
+/** Opens the cashier for the balance, the service fee or the storage fee. */
 export const usePayDeal = (orderId: string) =>
   useMutation({
-    mutationFn: (what: 'balance' | 'fee') =>
-      callApi(what === 'balance' ? deals.payBalance : deals.payServiceFee, { orderId }),
+    mutationFn: (what: DealPayment) => callApi(PAY[what], { orderId }),
     onSuccess: ({ payUrl }) => window.location.assign(payUrl),
   });
+
+/** Hands the scan of the signed paper contract in for an operator's review. */
+export const useUploadSignedContract = (orderId: string) =>
+  useDealMutation('buyer', orderId, (fileId: string) =>
+    callApi(deals.uploadSignedContract, { orderId, fileId }),
+  );
+
+/** Downloads the receipt (收款凭证) of one payment as a PDF. */
+export const downloadReceipt = (orderId: string, paymentNo: string) =>
+  request.get(deals.receiptPdf.path, { params: { orderId, paymentNo }, responseType: 'blob' });
+
+export const useRequestInvoice = (orderId: string) =>
+  useDealMutation('buyer', orderId, (paymentNo: string) =>
+    callApi(deals.requestInvoice, { orderId, paymentNo }),
+  );
+
+/** Second-chance offers made to the caller (the next-highest bidder of a defaulted deal). */
+export const useMyOffers = () =>
+  useQuery({ queryKey: ['deal', 'offers'], queryFn: () => callApi(deals.myOffers, {}, { silent: true }) });
+
+export const useAnswerOffer = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { offerId: string; accept: boolean }) => callApi(deals.answerOffer, input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['deal'] }),
+  });
+};
 
 export const useArrangePickup = (orderId: string) =>
   useDealMutation('buyer', orderId, (input: Omit<deals.PickupPlanInput, 'orderId'>) =>
     callApi(deals.arrangePickup, { orderId, ...input }),
+  );
+
+export const useRecordTransfer = (orderId: string) =>
+  useDealMutation(
+    'seller',
+    orderId,
+    (input: { newPlateNo: string; transferDate: string; proofFileId: string }) =>
+      callApi(deals.recordTransfer, { orderId, ...input }),
+  );
+
+export const useChooseAfterDefault = (orderId: string) =>
+  useDealMutation('seller', orderId, (action: 'secondChance' | 'relist') =>
+    callApi(deals.chooseAfterDefault, { orderId, action }),
   );
 
 export const useConfirmReceipt = (orderId: string) =>

@@ -186,6 +186,11 @@ export const layoutRoutes: AppRoute[] = [
         page: () => import('../features/sellers/pages/auction-order-page'),
       },
       {
+        path: 'payoutStatement',
+        meta: only('结算对账单', ['seller']),
+        page: () => import('../features/sellers/pages/payout-statement-page'),
+      },
+      {
         path: 'collectionInformation',
         meta: only('收款信息', ['seller']),
         page: () => import('../features/sellers/pages/collection-information-page'),

@@ -60,10 +60,11 @@ export function DealAmounts({
   extra,
 }: {
   deal: Deal;
-  extra?: Partial<Record<'balance' | 'fee', React.ReactNode>>;
+  extra?: Partial<Record<'balance' | 'fee' | 'storage', React.ReactNode>>;
 }) {
   const state = (paid: boolean) =>
     paid ? <Tag color="green">已支付</Tag> : <Tag color="orange">待支付</Tag>;
+  const { storage } = deal;
   return (
     <Descriptions
       bordered
@@ -99,6 +100,22 @@ export function DealAmounts({
               {yuanText(deal.serviceFee)} {state(deal.feePaid)} {extra?.fee}
             </span>
           ),
+        },
+        {
+          key: 'storage',
+          label: '场地存放费',
+          children:
+            storage.days > 0 ? (
+              <span className="deal-amount-row">
+                {yuanText(storage.accrued)}
+                <span className="muted">
+                  （逾期 {storage.days} 天 × {yuanText(storage.perDay)}）
+                </span>
+                {state(Number(storage.outstanding) === 0)} {extra?.storage}
+              </span>
+            ) : (
+              <span className="muted">提车期限内免收，逾期每天 {yuanText(storage.perDay)}</span>
+            ),
         },
         { key: 'total', label: '合计应付', children: <strong>{yuanText(deal.totalDue)}</strong> },
       ]}

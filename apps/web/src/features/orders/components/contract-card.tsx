@@ -1,10 +1,13 @@
 import type { deals } from '@chepai/shared';
 import { Button, Checkbox, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { downloadContract, useSignCode, useSignContract } from '../../../api/deal-queries';
 import { beijing } from '../../../components/lots/format';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { useFeedback } from '../../../components/feedback';
+
+// The upload field (antd Upload and Image) is only needed while the deal waits for a signature.
+const PaperContract = lazy(() => import('./paper-contract').then((m) => ({ default: m.PaperContract })));
 
 /** 成交确认书: download it, and sign it online with a code sent to the buyer's own phone. */
 export function ContractCard({ deal }: { deal: deals.DealView }) {
@@ -40,7 +43,11 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
       <p>
         编号 {deal.contract.no}
         {deal.contract.signedAt ? (
-          <span className="deal-signed"> · 已于 {beijing(deal.contract.signedAt)} 在线签署</span>
+          <span className="deal-signed">
+            {' '}
+            · 已于 {beijing(deal.contract.signedAt)}{' '}
+            {deal.paperContract?.status === 'accepted' ? '以纸质签署件签署' : '在线签署'}
+          </span>
         ) : (
           <span className="muted"> · 尚未签署</span>
         )}
@@ -60,6 +67,11 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
           </Button>
         )}
       </div>
+      {(canSign || deal.paperContract) && (
+        <Suspense fallback={null}>
+          <PaperContract deal={deal} />
+        </Suspense>
+      )}
       <Modal
         open={open}
         title="在线签署成交确认书"

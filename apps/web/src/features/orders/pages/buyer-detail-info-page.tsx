@@ -1,6 +1,7 @@
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useBuyerDeal, usePayDeal } from '../../../api/deal-queries';
+import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
 import {
   DealAmounts,
@@ -13,8 +14,15 @@ import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
 import { ContractCard } from '../components/contract-card';
+import { DefaultCard } from '../components/default-card';
 import { PickupCard } from '../components/pickup-card';
 import '../orders.css';
+
+// Shown only at some stages: kept out of the page's first load (decision 033's budget).
+const ReceiptsCard = lazy(() =>
+  import('../components/receipts-card').then((m) => ({ default: m.ReceiptsCard })),
+);
+const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
 
 /** What the buyer has to do now, in one sentence. */
 const NEXT_STEP = {
@@ -37,24 +45,33 @@ export default function BuyerDetailInfoPage() {
   const payConfig = usePaymentConfig();
   const compact = !Grid.useBreakpoint().md;
   useBreadcrumbTail(deal ? [{ title: deal.title }] : null);
+  const offers = useMyOffers();
   const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
-  const payButton = (what: 'balance' | 'fee', paid: boolean) =>
-    open && !paid ? (
+  const storageDue = deal !== undefined && deal.stage === 'pickup' && Number(deal.storage.outstanding) > 0;
+  const payButton = (what: DealPayment, show: boolean) =>
+    show ? (
       <Button
         type="primary"
         size="small"
         loading={pay.isPending && pay.variables === what}
         onClick={() => pay.mutate(what)}
       >
-        {what === 'balance' ? '支付余款' : '支付服务费'}
+        {{ balance: '支付余款', fee: '支付服务费', storage: '支付存放费' }[what]}
       </Button>
     ) : null;
+  // A second-chance offer on this lot is answered here even before the caller has a deal on it.
+  const offersHere = (offers.data?.list ?? []).filter((o) => o.orderId === orderId && o.status === 'pending');
 
   return (
     <div className="container order-detail">
       <div className="panel order-detail-panel buyer-deal">
         {isLoading && <Skeleton active />}
-        {error && (
+        {offersHere.length > 0 && (
+          <Suspense fallback={<Skeleton active />}>
+            <OfferList offers={offersHere} now={now} />
+          </Suspense>
+        )}
+        {error && !offersHere.length && (
           <Result
             status="404"
             title="成交订单不存在"
@@ -85,12 +102,13 @@ export default function BuyerDetailInfoPage() {
             <div className="buyer-deal-grid">
               <section className="deal-card-section">
                 <h2>款项</h2>
-                {open && <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />}
+                {(open || storageDue) && <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />}
                 <DealAmounts
                   deal={deal}
                   extra={{
-                    balance: payButton('balance', deal.balancePaid),
-                    fee: payButton('fee', deal.feePaid),
+                    balance: payButton('balance', open && !deal.balancePaid),
+                    fee: payButton('fee', open && !deal.feePaid),
+                    storage: payButton('storage', storageDue),
                   }}
                 />
               </section>
@@ -99,7 +117,7 @@ export default function BuyerDetailInfoPage() {
             <PickupCard deal={deal} now={now} />
             {deal.handover && (
               <section className="deal-card-section">
-                <h2>交车记录</h2>
+                <h2>{deal.transfer ? '交车与过户记录' : '交车记录'}</h2>
                 <Descriptions
                   size="small"
                   column={{ xs: 1, sm: 2 }}
@@ -110,10 +128,22 @@ export default function BuyerDetailInfoPage() {
                       label: '交车时表显里程',
                       children: `${deal.handover.mileageKm.toLocaleString('zh-CN')} 公里`,
                     },
+                    ...(deal.transfer
+                      ? [
+                          { key: 'plate', label: '过户后号牌', children: deal.transfer.newPlateNo },
+                          { key: 'date', label: '过户日期', children: deal.transfer.transferDate },
+                        ]
+                      : []),
                   ]}
                 />
               </section>
             )}
+            {deal.receipts.length > 0 && (
+              <Suspense fallback={null}>
+                <ReceiptsCard deal={deal} />
+              </Suspense>
+            )}
+            <DefaultCard deal={deal} />
             <div className="order-detail-actions">
               <Link to={`/carAuction/carAuctionDetail/${deal.orderId}`}>查看拍品页面</Link>
               <Link to="/personalCenter/dealCar">返回我的成交车辆</Link>

@@ -1,9 +1,11 @@
 import { Grid, Table, Tag } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
+import { useMyOffers } from '../../../api/deal-queries';
 import { useMyDeals } from '../api/orders-api';
+
 import {
   DateTime,
   DealCards,
@@ -14,6 +16,8 @@ import {
 } from '../components/deal-cards';
 import '../orders.css';
 
+const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
+
 /** 我的成交车辆: won lots with the price, the deposit applied, what is left to pay and by when. */
 export default function DealCarPage() {
   const [page, setPage] = useState(1);
@@ -21,6 +25,8 @@ export default function DealCarPage() {
   const now = useServerNow(30_000);
   // A phone has no room for six columns: one card per deal.
   const phone = !Grid.useBreakpoint().md;
+  const offers = useMyOffers();
+  const pending = (offers.data?.list ?? []).filter((o) => o.status === 'pending');
   return (
     <div className="center-body">
       <div className="center-title">我的成交车辆</div>
@@ -28,6 +34,11 @@ export default function DealCarPage() {
         竞得后 24 小时内签署成交确认书，72 小时内付清余款和服务费，付清后 7
         日内提车；每一步都在成交详情中办理。
       </p>
+      {pending.length > 0 && (
+        <Suspense fallback={null}>
+          <OfferList offers={pending} now={now} />
+        </Suspense>
+      )}
       {phone ? (
         <DealCards
           deals={data?.list ?? []}

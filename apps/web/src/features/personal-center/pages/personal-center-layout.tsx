@@ -10,7 +10,10 @@ const BUYER_MENU: Array<{ key: string; label: string; to?: string }> = [
   // Without an id the deposit page lists every deposit of the buyer.
   { key: 'promiseMoneyReport', label: '我的保证金', to: '/promiseMoneyReport' },
 ];
-const SELLER_MENU = [{ key: 'auctionOrder', label: '拍卖订单' }];
+const SELLER_MENU = [
+  { key: 'auctionOrder', label: '拍卖订单' },
+  { key: 'payoutStatement', label: '结算对账单' },
+];
 const SELLER_TAIL = [{ key: 'collectionInformation', label: '收款信息' }];
 const COMMON_MENU = [
   { key: 'messages', label: '站内信' },

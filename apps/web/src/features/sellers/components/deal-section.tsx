@@ -12,6 +12,9 @@ import {
 import { beijing } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useFeedback } from '../../../components/feedback';
+import { DefaultChoice } from './default-choice';
+import { SettlementCard } from './settlement-card';
+import { TransferDialog } from './transfer-dialog';
 
 const SELLER_NEXT: Record<deals.DealStage, string> = {
   signing: '等待买受人签署成交确认书。',
@@ -68,7 +71,11 @@ export default function DealSection({ orderId }: { orderId: string }) {
             {
               key: 'contract',
               label: '成交确认书',
-              children: deal.contract.signedAt ? `已签署 ${beijing(deal.contract.signedAt)}` : '未签署',
+              children: deal.contract.signedAt
+                ? `已签署 ${beijing(deal.contract.signedAt)}`
+                : deal.paperContract
+                  ? `纸质签署件${deal.paperContract.statusText}`
+                  : '未签署',
             },
             {
               key: 'pickup',
@@ -88,9 +95,27 @@ export default function DealSection({ orderId }: { orderId: string }) {
                 ? `${beijing(deal.handover.at)} · 表显 ${deal.handover.mileageKm.toLocaleString('zh-CN')} 公里`
                 : '未交车',
             },
+            ...(deal.transfer
+              ? [
+                  {
+                    key: 'transfer',
+                    label: '过户',
+                    children: `${deal.transfer.newPlateNo} · ${deal.transfer.transferDate}`,
+                  },
+                ]
+              : []),
           ]}
         />
       </div>
+      {deal.stage !== 'defaulted' && (
+        <SettlementCard orderId={orderId} stage={deal.stage} paidInFull={deal.balancePaid && deal.feePaid} />
+      )}
+      {deal.defaultInfo && <DefaultChoice orderId={orderId} info={deal.defaultInfo} />}
+      {deal.stage === 'transfer' && deal.handover && (
+        <div className="order-detail-actions seller-deal-actions">
+          <TransferDialog orderId={orderId} handedOverAt={deal.handover.at} now={now} />
+        </div>
+      )}
       {deal.stage === 'pickup' && (
         <div className="order-detail-actions seller-deal-actions">
           <Button type="primary" onClick={() => setOpen(true)}>

@@ -1,0 +1,51 @@
+import { deals } from '@chepai/shared';
+import { Alert, Descriptions } from 'antd';
+import { beijing, yuanText } from '../../../components/lots/format';
+
+/** The deal's terms and what a missed deadline costs; a defaulted buyer sees what was forfeited. */
+export function DefaultCard({ deal }: { deal: deals.DealView }) {
+  const t = deal.terms;
+  const d = deal.defaultInfo;
+  return (
+    <section className="deal-card-section" data-testid="default-card">
+      <h2>{d ? '违约处理' : '交易条款与违约说明'}</h2>
+      {d && (
+        <Alert
+          type="error"
+          showIcon
+          className="order-detail-alert"
+          message={`${d.reasonText}，已于 ${beijing(d.at)} 按悔拍处理`}
+          description={
+            <>
+              保证金 <strong>{yuanText(d.forfeited)}</strong> 不予退还（其中 {yuanText(d.sellerShare)}{' '}
+              归处置单位，{yuanText(d.platformShare)} 归平台），并记违约一次。
+            </>
+          }
+        />
+      )}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          { key: 'sign', label: '签约期限', children: `成交后 ${t.signHours} 小时内` },
+          { key: 'pay', label: '付款期限', children: `成交后 ${t.payHours} 小时内` },
+          { key: 'pickup', label: '提车期限', children: `付清后 ${t.pickupDays} 天内` },
+          { key: 'transfer', label: '过户期限', children: `交车后 ${t.transferDays} 天内` },
+          {
+            key: 'fee',
+            label: '买方服务费',
+            children: `成交价的 ${t.buyerFeeRatePercent}%（最低 ${yuanText(t.buyerFeeMin)}，最高 ${yuanText(t.buyerFeeMax)}）`,
+          },
+          { key: 'storage', label: '逾期存放费', children: `每天 ${yuanText(t.storageFeePerDay)}` },
+        ]}
+      />
+      {!d && (
+        <p className="muted deal-default-rule">
+          未在期限内签署确认书或付清款项，视为悔拍：保证金不予退还（{t.forfeitSellerSharePercent}%
+          归处置单位，其余归平台），并记违约一次；累计 {deals.STRIKES_TO_BAR}{' '}
+          次违约将暂停报名资格。处置单位可将车辆按次高出价转给下一位竞买人，或重新上拍。
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import pg from 'pg';
+
+// Tests that move time with SQL run their own server on a database of their own on the PostgreSQL
+// of the machine (or TEST_DATABASE_URL); they skip when none answers.
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function asAdmin(sql: string) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database named after the test; `drop()` removes it (connections and all). */
+export async function scratchDatabase(prefix: string) {
+  const name = `chepai_e2e_${prefix}_${process.pid}_${Date.now()}`;
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The code the development outbox holds for a phone and purpose (the sandbox SMS gateway). */
+export async function latestCode(baseURL: string, tel: string, purpose: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseURL}/api/dev/sms-outbox?tel=${tel}`);
+    const body = (await res.json()) as { data: Array<{ code: string; purpose: string }> };
+    const hit = body.data.find((m) => m.purpose === purpose);
+    if (hit) return hit.code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no ${purpose} code for ${tel}`);
+}
