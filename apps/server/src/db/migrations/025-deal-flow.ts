@@ -152,3 +152,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
 }
+
+/** Back to 022: the tables and columns above go; payments keep 022's purposes. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop index if exists payment_storage_pending_uq`.execute(db);
+  await sql`drop index if exists payment_open_uq`.execute(db);
+  await sql`create unique index payment_open_uq on payment (purpose, lot_id, buyer_id) where status <> 'closed'`.execute(
+    db,
+  );
+  for (const table of [
+    'invoice_request',
+    'deal_reminder',
+    'buyer_strike',
+    'buyer_bar',
+    'second_chance_offer',
+    'deal_default',
+    'platform_setting',
+  ])
+    await sql`drop table if exists ${sql.table(table)}`.execute(db);
+  await sql`drop index if exists deal_paper_contract_idx`.execute(db);
+  await sql`drop index if exists deal_open_deadlines_idx`.execute(db);
+  await sql`
+    alter table deal
+      drop column terms,
+      drop column round,
+      drop column storage_paid,
+      drop column transfer_date,
+      drop column transfer_proof_file_id,
+      drop column transfer_recorded_at,
+      drop column transfer_recorded_by,
+      drop column transfer_recorded_role,
+      drop column paper_contract_file_id,
+      drop column paper_contract_status,
+      drop column paper_contract_reason,
+      drop column paper_contract_uploaded_at,
+      drop column paper_contract_reviewed_at,
+      drop column paper_contract_reviewed_by`.execute(db);
+  await sql`alter table lot drop column deal_terms`.execute(db);
+}

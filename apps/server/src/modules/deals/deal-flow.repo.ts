@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type {
   Database,
   DealDefaultTable,
@@ -227,27 +227,34 @@ export function dealFlowRepo(db: Kysely<Database>) {
         transfer: ['transfer'],
       } as const;
       const col = column[kind];
-      return db
-        .selectFrom('deal')
-        .select(['lot_id', 'round', `${col} as deadline`])
-        .where('stage', 'in', [...stages[kind]])
-        .where(col, '>', new Date(now.getTime() + skipWithinMs))
-        .where(col, '<=', new Date(now.getTime() + leadMs))
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('deal_reminder as r')
-                .select('r.lot_id')
-                .whereRef('r.lot_id', '=', 'deal.lot_id')
-                .whereRef('r.round', '=', 'deal.round')
-                .where('r.deadline_kind', '=', kind)
-                .where('r.lead', '=', lead),
+      return (
+        db
+          .selectFrom('deal')
+          .select(['lot_id', 'round', `${col} as deadline`])
+          .where('stage', 'in', [...stages[kind]])
+          .where(col, '>', new Date(now.getTime() + skipWithinMs))
+          .where(col, '<=', new Date(now.getTime() + leadMs))
+          // A reminder is for a deadline that was further away than its lead when the deal (or its
+          // round) opened: the 24 h signing window gets no '24 h left' notice beside the won notice.
+          .where(
+            sql<boolean>`${sql.ref(`deal.${col}`)} > deal.created_at + ${leadMs} * interval '1 millisecond'`,
+          )
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('deal_reminder as r')
+                  .select('r.lot_id')
+                  .whereRef('r.lot_id', '=', 'deal.lot_id')
+                  .whereRef('r.round', '=', 'deal.round')
+                  .where('r.deadline_kind', '=', kind)
+                  .where('r.lead', '=', lead),
+              ),
             ),
-          ),
-        )
-        .limit(limit)
-        .execute();
+          )
+          .limit(limit)
+          .execute()
+      );
     },
 
     /** Marks a reminder sent; false when another run already did. */

@@ -22,7 +22,8 @@ const WHAT: Record<Kind, { buyer: string; seller: string | null }> = {
  * Reminders 24 h and 2 h before each deadline (sign, pay, pickup, transfer) through the notices
  * (docs/product.md#15-notices): one row in deal_reminder per deal round, deadline and lead makes
  * a second run, or a second process, send nothing more. A deadline already under 2 h away when
- * the deal reaches it gets the 2 h reminder only.
+ * the deal reaches it gets the 2 h reminder only, and a lead as long as the whole window (the 24 h
+ * signing deadline) is not sent: the won notice already says it.
  */
 export async function sendDealReminders(db: Kysely<Database>, now: Date, limit = 100): Promise<number> {
   let sent = 0;
