@@ -6,6 +6,8 @@ export const theme: ThemeConfig = {
     // The brand orange one step deeper, so white button labels and orange text pass WCAG AA
     // (global.css --brand-strong); the pure brand orange stays for fills without text.
     colorPrimary: '#c93c14',
+    // Link buttons take colorLink (antd's blue #1677ff, 4.1:1 on white): the same deep orange.
+    colorLink: '#c93c14',
     // antd's red (#ff4d4f, 3.3:1 on white) prints danger buttons and error text: one shade deeper passes AA.
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
