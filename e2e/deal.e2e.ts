@@ -105,7 +105,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await buyer.getByRole('button', { name: '登 录' }).click();
     await buyer.waitForURL('**/home');
     await buyer.goto(`/carAuction/carAuctionDetail/${lotId}`);
-    await buyer.getByRole('button', { name: /交纳保证金 ¥[\d,]+\.\d{2} 报名/ }).click();
+    await buyer.getByRole('link', { name: /交纳保证金 ¥[\d,]+\.\d{2} 报名/ }).click();
     await buyer.waitForURL(`**/promiseMoneyReport/${lotId}`);
     await buyer.getByRole('checkbox').check();
     await buyer.getByRole('button', { name: /去支付/ }).click();
