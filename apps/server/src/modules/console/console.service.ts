@@ -14,6 +14,7 @@ import type { signedUrls } from '../files/signed-url';
 import { writeAudit, type Actor } from './audit';
 import { consoleRepo } from './console.repo';
 import { lotControl, type ControlResult, type PublishInTx } from '../bidding/lot-control';
+import { pageOf, pageOffset } from '../../lib/paging';
 
 type Times = consoleApi.ScheduleTimes;
 const STAGE_STATUS = { pending: 1, returned: 8, withdrawn: 7 } as const;
@@ -112,7 +113,7 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
       const { total, rows } = await repo.submissions({
         stage: q.status === 8 ? 'returned' : 'pending',
         keyword: q.keyword,
-        offset: (q.pageNum - 1) * q.pageSize,
+        offset: pageOffset(q),
         limit: q.pageSize,
       });
       return { total, pageNum: q.pageNum, pageSize: q.pageSize, list: rows.map(summaryOf) };
@@ -200,7 +201,7 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
     async monitorList(q: { pageNum: number; pageSize: number; status?: number[] | undefined }) {
       const { total, rows } = await repo.runningLots({
         statuses: q.status?.length ? q.status : [0, 2, 3, 4],
-        offset: (q.pageNum - 1) * q.pageSize,
+        offset: pageOffset(q),
         limit: q.pageSize,
       });
       return {
@@ -225,12 +226,11 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
     },
 
     async unitList(q: { pageNum: number; pageSize: number }) {
-      const { total, rows } = await repo.units({ offset: (q.pageNum - 1) * q.pageSize, limit: q.pageSize });
-      return {
+      const { total, rows } = await repo.units({ offset: pageOffset(q), limit: q.pageSize });
+      return pageOf(
+        q,
         total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-        list: rows.map((r) => ({
+        rows.map((r) => ({
           businessUnitId: r.id,
           name: r.name,
           orgType: r.org_type,
@@ -240,7 +240,7 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
               ? { bankName: r.bank_name, accountNo: maskAccount(r.account_no_last4) }
               : null,
         })),
-      };
+      );
     },
 
     /** Staff reading a unit's bank-account history leave a row in the audit log. */
@@ -265,14 +265,13 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
     }) {
       const { total, rows } = await repo.auditPage({
         ...q,
-        offset: (q.pageNum - 1) * q.pageSize,
+        offset: pageOffset(q),
         limit: q.pageSize,
       });
-      return {
+      return pageOf(
+        q,
         total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-        list: rows.map((r) => ({
+        rows.map((r) => ({
           id: r.id,
           at: new Date(r.at).getTime(),
           operatorId: r.operator_id,
@@ -286,7 +285,7 @@ export function consoleService(ctx: AppContext, urls: ReturnType<typeof signedUr
           after: r.after ?? null,
           reason: r.reason,
         })),
-      };
+      );
     },
   };
 }

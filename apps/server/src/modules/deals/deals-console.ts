@@ -13,6 +13,7 @@ import { dealFlowRepo } from './deal-flow.repo';
 import { checkTerms, dealTerms, termsView } from './deal-terms';
 import { dealsConsoleRepo } from './deals-console.repo';
 import { summaryOf, type DealsService } from './deals.service';
+import { pageOf, pageOffset } from '../../lib/paging';
 
 /**
  * The console's deal pages (docs/product.md#16-the-deal-after-the-hammer): deals by stage with the
@@ -37,22 +38,17 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
       overdueOnly: q.overdueOnly,
       keyword: q.keyword,
       now,
-      offset: (q.pageNum - 1) * q.pageSize,
+      offset: pageOffset(q),
       limit: q.pageSize,
     });
-    return {
-      total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-      serverTime: now.getTime(),
-      list: rows.map((r) => ({
-        ...summaryOf(r, now),
-        sellerName: r.org_name ?? '处置单位',
-        buyerName: buyerName(r),
-        buyerTel: r.buyer_tel ? maskTel(r.buyer_tel) : '',
-        plateNo: r.plate_no,
-      })),
-    };
+    const list = rows.map((r) => ({
+      ...summaryOf(r, now),
+      sellerName: r.org_name ?? '处置单位',
+      buyerName: buyerName(r),
+      buyerTel: r.buyer_tel ? maskTel(r.buyer_tel) : '',
+      plateNo: r.plate_no,
+    }));
+    return { ...pageOf(q, total, list), serverTime: now.getTime() };
   });
 
   route(app, deals.consoleDealDetail, async ({ orderId }) => {
@@ -146,14 +142,13 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
   route(app, deals.consoleDefaultList, async (q) => {
     const { total, rows } = await repo.defaults({
       open: q.open,
-      offset: (q.pageNum - 1) * q.pageSize,
+      offset: pageOffset(q),
       limit: q.pageSize,
     });
-    return {
+    return pageOf(
+      q,
       total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-      list: rows.map((r) => ({
+      rows.map((r) => ({
         orderId: r.lot_id,
         title: r.title,
         buyerId: r.buyer_id,
@@ -167,7 +162,7 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
         resolution: r.resolution,
         offerStatus: r.offer_status ?? null,
       })),
-    };
+    );
   });
 
   route(app, deals.consoleStrikeList, async (q) => {
@@ -176,16 +171,15 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
       barredOnly: q.barredOnly,
       keyword: q.keyword,
       now,
-      offset: (q.pageNum - 1) * q.pageSize,
+      offset: pageOffset(q),
       limit: q.pageSize,
     });
     const ids = rows.map((r) => r.id);
     const [strikes, bars] = await Promise.all([repo.strikesOf(ids), repo.barsOf(ids, now)]);
-    return {
+    return pageOf(
+      q,
       total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-      list: rows.map((r) => {
+      rows.map((r) => {
         const bar = bars.find((b) => b.buyer_id === r.id);
         return {
           buyerId: r.id,
@@ -197,7 +191,7 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
           bar: bar ? { barId: bar.id, since: bar.since.getTime(), until: bar.until.getTime() } : null,
         };
       }),
-    };
+    );
   });
 
   route(app, deals.consoleLiftBar, async ({ buyerId, reason }, { request }) => {
@@ -221,14 +215,13 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
   route(app, deals.consoleContractQueue, async (q) => {
     const { total, rows } = await repo.contracts({
       status: q.status,
-      offset: (q.pageNum - 1) * q.pageSize,
+      offset: pageOffset(q),
       limit: q.pageSize,
     });
-    return {
+    return pageOf(
+      q,
       total,
-      pageNum: q.pageNum,
-      pageSize: q.pageSize,
-      list: rows.map((r) => ({
+      rows.map((r) => ({
         orderId: r.lot_id,
         title: r.title,
         buyerName: r.buyer_name,
@@ -239,7 +232,7 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
         contentType: r.content_type,
         reason: r.paper_contract_reason,
       })),
-    };
+    );
   });
 
   route(app, deals.consoleReviewContract, async (input, { request }) => {

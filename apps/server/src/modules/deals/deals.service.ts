@@ -17,6 +17,7 @@ import { dealFlowRepo } from './deal-flow.repo';
 import { termsOf, termsView } from './deal-terms';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
 import { renderReceipt } from './receipt-pdf';
+import { pageOf, pageOffset } from '../../lib/paging';
 
 type Tx = Transaction<Database>;
 type ViewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof dealsRepo>['view']>>>;
@@ -757,18 +758,14 @@ export function dealsService(
       q: { pageNum: number; pageSize: number; stage?: deals.DealStage | undefined },
     ) {
       const now = ctx.now();
-      const { total, rows } = await dealsRepo(db).ofBuyer(
-        buyerId,
-        q.stage,
-        (q.pageNum - 1) * q.pageSize,
-        q.pageSize,
-      );
+      const { total, rows } = await dealsRepo(db).ofBuyer(buyerId, q.stage, pageOffset(q), q.pageSize);
       return {
-        total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
+        ...pageOf(
+          q,
+          total,
+          rows.map((r) => summaryOf(r, now)),
+        ),
         serverTime: now.getTime(),
-        list: rows.map((r) => summaryOf(r, now)),
       };
     },
 

@@ -18,6 +18,7 @@ import {
 import { ORDER_NOT_FOUND, withdrawOrder } from './order-review';
 import { orderSummaryOf, timelineOf } from './order-views';
 import { orderNotices } from '../notices/order-notices';
+import { pageOffset } from '../../lib/paging';
 
 type SubmitInput = disposal.DisposalForm & { orderId?: string | undefined; draftId?: string | undefined };
 
@@ -151,7 +152,7 @@ export function disposalService(ctx: AppContext, fileUrlKey: string) {
         unitId,
         statuses: q.status,
         keyword: q.keyword,
-        offset: (q.pageNum - 1) * q.pageSize,
+        offset: pageOffset(q),
         limit: q.pageSize,
       });
       return { total, pageNum: q.pageNum, pageSize: q.pageSize, list: rows.map(orderSummaryOf) };

@@ -6,12 +6,11 @@ import type {
   RefundTable,
   TransferNoticeTable,
 } from '../../db/schema';
+import { pageOffset, type Paging } from '../../lib/paging';
 
 export type PayoutRow = Selectable<PayoutTable>;
 export type RefundRow = Selectable<RefundTable>;
 export type MismatchRow = Selectable<ReconciliationMismatchTable>;
-type Paging = { pageNum: number; pageSize: number };
-const offset = (p: Paging) => (p.pageNum - 1) * p.pageSize;
 
 /** SQL for settlement: payouts, refunds, transfer notices, reconciliation findings and the job clock. */
 export function settlementRepo(db: Kysely<Database>) {
@@ -132,7 +131,7 @@ export function settlementRepo(db: Kysely<Database>) {
           .orderBy('payout.created_at', 'desc')
           .orderBy('payout.payout_no', 'desc')
           .limit(page.pageSize)
-          .offset(offset(page))
+          .offset(pageOffset(page))
           .execute(),
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
@@ -217,7 +216,7 @@ export function settlementRepo(db: Kysely<Database>) {
           .orderBy('refund.requested_at', 'desc')
           .orderBy('refund.refund_no', 'desc')
           .limit(page.pageSize)
-          .offset(offset(page))
+          .offset(pageOffset(page))
           .execute(),
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
@@ -258,7 +257,7 @@ export function settlementRepo(db: Kysely<Database>) {
           .orderBy('payment.created_at', 'desc')
           .orderBy('payment.payment_no', 'desc')
           .limit(page.pageSize)
-          .offset(offset(page))
+          .offset(pageOffset(page))
           .execute(),
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
@@ -298,7 +297,7 @@ export function settlementRepo(db: Kysely<Database>) {
           .orderBy('m.found_at', 'desc')
           .orderBy('m.id', 'desc')
           .limit(page.pageSize)
-          .offset(offset(page))
+          .offset(pageOffset(page))
           .execute(),
         q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);

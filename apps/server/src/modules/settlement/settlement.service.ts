@@ -12,11 +12,11 @@ import { maskAccount } from '../sellers/seller-profile.service';
 import { MISMATCH_TEXT, reconciliation } from './reconciliation';
 import { creditAccountOf, journalRefundApproved, purposeText, refundWhole } from './postings';
 import { settlementRepo, type MismatchRow, type PayoutRow, type RefundRow } from './settlement.repo';
+import { pageOf, type Paging } from '../../lib/paging';
 
 const NOT_FOUND = '未找到该成交订单';
 const yuan = (fen: string | number) => fenToYuanString(Number(fen));
 const ms = (d: Date | null) => (d ? d.getTime() : null);
-type Paging = { pageNum: number; pageSize: number };
 
 export function toPayout(p: PayoutRow & { title: string }): settlement.Payout {
   return {
@@ -179,10 +179,7 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
       const sum = (...statuses: string[]) =>
         yuan(totals.filter((t) => statuses.includes(t.status)).reduce((s, t) => s + Number(t.total), 0));
       return {
-        total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-        list: list.map(toPayout),
+        ...pageOf(q, total, list.map(toPayout)),
         totals: { paid: sum('paid'), inTransit: sum('pending', 'sending', 'sent'), failed: sum('failed') },
       };
     },
@@ -201,11 +198,10 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
         { status: q.status, purpose: q.purpose, lotId: q.orderId, paymentNo: q.paymentNo },
         q,
       );
-      return {
+      return pageOf(
+        q,
         total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-        list: list.map((p) => ({
+        list.map((p) => ({
           paymentNo: p.payment_no,
           orderId: p.lot_id,
           title: p.title,
@@ -220,7 +216,7 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
           paidAt: ms(p.paid_at),
           refunded: yuan(p.refunded ?? 0),
         })),
-      };
+      );
     },
 
     async refunds(
@@ -330,12 +326,11 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
       q: Paging & { status?: settlement.PayoutStatus | undefined; orderId?: string | undefined },
     ) {
       const { list, total } = await repo.payoutPage({ status: q.status, lotId: q.orderId }, q);
-      return {
+      return pageOf(
+        q,
         total,
-        pageNum: q.pageNum,
-        pageSize: q.pageSize,
-        list: list.map((p) => ({ ...toPayout(p), unitId: p.seller_org_id, unitName: p.org_name ?? '' })),
-      };
+        list.map((p) => ({ ...toPayout(p), unitId: p.seller_org_id, unitName: p.org_name ?? '' })),
+      );
     },
 
     /** Sends a failed or waiting payout again now (one more attempt); audited. */
