@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, shot } from './support/browser';
+import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
@@ -420,11 +421,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     const page = await context.newPage();
     await page.goto('/login?type=2&redirect=%2Fhome');
     await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name="username"]').fill('lixiaomei');
-    await page.locator('input[name="password"]').fill('Chepai2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: '同意并继续' }).click();
+    await ssoSignIn(page, 'lixiaomei');
     await expect
       .poll(() => page.getByTestId('greeting').innerText(), { timeout: 15_000 })
       .toContain('李晓梅');

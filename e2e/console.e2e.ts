@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
+import { ssoSignIn } from './support/demo';
 
 let e: E2E;
 beforeAll(async () => {
@@ -13,11 +14,7 @@ describe('the operators’ console', () => {
     const { page } = e;
     await page.goto('/console/');
     await page.getByRole('link', { name: '统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name="username"]').fill('shenhe');
-    await page.locator('input[name="password"]').fill('Chepai2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: '同意并继续' }).click();
+    await ssoSignIn(page, 'shenhe');
     await page.waitForURL(/\/console\/$/);
     await page.getByText('孙审核（审核员）').waitFor();
     // A reviewer's menu: review, monitor, units, deals, paper contracts, defaults, audit.
@@ -110,11 +107,7 @@ describe('a scheduler’s hand on a running lot', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/console/');
       await page.getByRole('link', { name: '统一认证登录' }).click();
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.locator('input[name="username"]').fill('paiqi');
-      await page.locator('input[name="password"]').fill('Chepai2026');
-      await page.getByRole('button', { name: '登录' }).click();
-      await page.getByRole('button', { name: '同意并继续' }).click();
+      await ssoSignIn(page, 'paiqi');
       await page.getByText('吴排期（排期员）').waitFor();
       await page.getByRole('menuitem', { name: '拍品监控' }).click();
       const pauseButton = { name: /暂\s*停/ };

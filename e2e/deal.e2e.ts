@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, shot } from './support/browser';
 import { latestCode, pgReachable, scratchDatabase } from './support/scratch-db';
+import { ssoSignIn } from './support/demo';
 import { startServer, type RunningServer } from './support/server';
 
 // The deal after the hammer, for both sides (docs/product.md#16-the-deal-after-the-hammer): one buyer
@@ -34,15 +35,6 @@ async function newPage(width = 1440): Promise<{ context: BrowserContext; page: P
     viewport: { width, height: 900 },
   });
   return { context, page: await context.newPage() };
-}
-
-/** Single sign-on at the embedded identity provider (sellers and operators alike). */
-async function ssoLogin(page: Page, username: string) {
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill('Chepai2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: '同意并继续' }).click();
 }
 
 /** The cashier of the sandbox provider: confirm, and come back to the deal page. */
@@ -207,7 +199,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const { context, page } = await newPage();
     await page.goto('/login?type=2&redirect=%2Fhome');
     await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-    await ssoLogin(page, 'lixiaomei');
+    await ssoSignIn(page, 'lixiaomei');
     await page.getByTestId('greeting').waitFor();
     await page.goto(`/detailInfo/${lotId}`);
     const section = page.getByTestId('seller-deal');
@@ -236,7 +228,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const { context, page } = await newPage();
     await page.goto('/console/');
     await page.getByRole('link', { name: '统一认证登录' }).click();
-    await ssoLogin(page, 'caiwu');
+    await ssoSignIn(page, 'caiwu');
     await page.getByRole('menuitem', { name: '成交管理' }).click();
     const row = page.locator('.ant-table-row', { hasText: lotId });
     await row.getByText('待过户').waitFor();

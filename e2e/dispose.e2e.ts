@@ -2,6 +2,7 @@ import { vinCheckDigit } from '@chepai/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
+import { ssoSignIn } from './support/demo';
 
 // The whole supply chain in a browser: a disposal unit submits a vehicle with photos and
 // documents through the five steps, an operator approves and schedules it in the console, and
@@ -51,13 +52,6 @@ async function photo(page: Page, label: string, hue: number) {
   return { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
-async function ssoLogin(page: Page, username: string) {
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill('Chepai2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: '同意并继续' }).click();
-}
-
 const item = (page: Page, label: string) =>
   page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
 async function pick(page: Page, label: string, text: string) {
@@ -83,8 +77,7 @@ describe('a vehicle from submission to the hall', () => {
     const { page } = seller;
     await page.goto('/login?type=2&redirect=%2FdisposeCar');
     await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await ssoLogin(page, 'zhaomin');
+    await ssoSignIn(page, 'zhaomin');
     await expect.poll(() => page.getByTestId('greeting').innerText()).toContain('赵敏');
     await page.goto('/disposeCar');
     await page.getByTestId('dispose-step-0').waitFor();
@@ -256,8 +249,7 @@ describe('a vehicle from submission to the hall', () => {
     const { page } = operator;
     await page.goto('/console/');
     await page.getByRole('link', { name: '统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await ssoLogin(page, 'shenhe');
+    await ssoSignIn(page, 'shenhe');
     await page.getByText('孙审核（审核员）').waitFor();
     await page.locator('.ant-table-row').filter({ hasText: '丰田卡罗拉' }).last().click();
     await page.locator('.ant-drawer-title').getByText(orderId).waitFor();

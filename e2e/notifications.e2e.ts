@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
@@ -242,11 +243,7 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     const page = await op.newPage();
     await page.goto('/console/');
     await page.getByRole('link', { name: '统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name="username"]').fill('shenhe');
-    await page.locator('input[name="password"]').fill('Chepai2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: '同意并继续' }).click();
+    await ssoSignIn(page, 'shenhe');
     await page.waitForURL(/\/console\/$/);
     await page.getByRole('button', { name: '待办通知，1条未读' }).click();
     await page.getByText('新的处置车辆待审核').waitFor();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
+import { ssoSignIn } from './support/demo';
 
 let e: E2E;
 beforeAll(async () => {
@@ -17,11 +18,7 @@ describe('a disposal unit follows its orders', () => {
     const { page } = e;
     await page.goto('/login?type=2');
     await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.locator('input[name="username"]').fill('chenqiang');
-    await page.locator('input[name="password"]').fill('Chepai2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.getByRole('button', { name: '同意并继续' }).click();
+    await ssoSignIn(page, 'chenqiang');
     // Signed in once the header greets the seller (the code exchange is done).
     await expect.poll(() => page.getByTestId('greeting').innerText()).toContain('陈强');
     await page.goto('/personalCenter/auctionOrder');

@@ -56,15 +56,21 @@ export async function loginDemoBuyer(page: Page): Promise<void> {
   await page.waitForURL('**/home');
 }
 
+/** Signs in at the embedded identity provider (sellers and operators alike) and consents. */
+export async function ssoSignIn(page: Page, username: string): Promise<void> {
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill('Chepai2026');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.getByRole('button', { name: '同意并继续' }).click();
+}
+
 /** Logs in the demo seller whose unit has orders (陈强, one unit) through single sign-on; resolves to one of its orders. */
 export async function loginDemoSeller(page: Page, baseURL: string): Promise<string> {
   await page.evaluate(() => localStorage.clear());
   await page.goto('/login?type=2');
   await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
-  await page.locator('input[name="username"]').fill('chenqiang');
-  await page.locator('input[name="password"]').fill('Chepai2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.getByRole('button', { name: '同意并继续' }).click();
+  await ssoSignIn(page, 'chenqiang');
   await page.getByTestId('greeting').waitFor();
   const orders = await apiData<{ list: Array<{ orderId: string }> }>(
     baseURL,
