@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, shot } from './support/browser';
 import { ssoSignIn } from './support/demo';
-import { pgReachable } from './support/scratch-db';
+import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
 
 // Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
@@ -79,13 +79,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     db = new pg.Client({ connectionString: dbUrl() });
     await db.connect();
     // A registration-phase demo lot nobody has touched becomes a lot in bidding that ends in 30 minutes.
-    const picked = await db.query<{ id: string; title: string }>(
-      `SELECT id::text, title FROM lot WHERE status = 2 AND bid_count = 0
-         AND seller_id = (SELECT id FROM seller_org WHERE code = 'demo-seller-2')
-         AND NOT EXISTS (SELECT 1 FROM deposit_ledger d WHERE d.lot_id = lot.id) ORDER BY id LIMIT 1`,
-    );
-    const row = picked.rows[0];
-    if (!row) throw new Error('no registration-phase demo lot to use');
+    const row = await untouchedDemoLot(db);
     lotId = row.id;
     lotTitle = row.title;
     const now = Date.now();
@@ -97,13 +91,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
     // The lot as 李晓梅's unit submitted it, so her detailInfo follows it through the deal.
-    await db.query(
-      `INSERT INTO auction_order (id, seller_org_id, submitted_by, stage, form, title, vin, plate_no, submitted_at, updated_at)
-       SELECT lot.id, lot.seller_id, m.user_id, 'approved',
-              jsonb_build_object('photos', '[]'::jsonb, 'startPrice', lot.start_price), lot.title, lot.vin, lot.plate_no, now(), now()
-         FROM lot JOIN seller_member m ON m.seller_org_id = lot.seller_id WHERE lot.id = $1 LIMIT 1`,
-      [lotId],
-    );
+    await recordAsSubmitted(db, lotId);
     browser = await launchBrowser();
     for (const [name, tel] of [
       ['A', '13800138000'],

@@ -6,7 +6,13 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, shot } from './support/browser';
-import { latestCode, pgReachable, scratchDatabase } from './support/scratch-db';
+import {
+  latestCode,
+  pgReachable,
+  recordAsSubmitted,
+  scratchDatabase,
+  untouchedDemoLot,
+} from './support/scratch-db';
 import { ssoSignIn } from './support/demo';
 import { startServer, type RunningServer } from './support/server';
 
@@ -56,13 +62,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     db = new pg.Client({ connectionString: scratch.url });
     await db.connect();
     // A registration-phase lot of 李晓梅's unit becomes a lot in bidding (start 30,000, deposit 5,000).
-    const picked = await db.query<{ id: string; title: string }>(
-      `SELECT id::text, title FROM lot WHERE status = 2 AND bid_count = 0
-         AND seller_id = (SELECT id FROM seller_org WHERE code = 'demo-seller-2')
-         AND NOT EXISTS (SELECT 1 FROM deposit_ledger d WHERE d.lot_id = lot.id) ORDER BY id LIMIT 1`,
-    );
-    const row = picked.rows[0];
-    if (!row) throw new Error('no registration-phase demo lot to use');
+    const row = await untouchedDemoLot(db);
     lotId = row.id;
     lotTitle = row.title;
     const now = Date.now();
@@ -72,13 +72,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
        WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
-    await db.query(
-      `INSERT INTO auction_order (id, seller_org_id, submitted_by, stage, form, title, vin, plate_no, submitted_at, updated_at)
-       SELECT lot.id, lot.seller_id, m.user_id, 'approved',
-              jsonb_build_object('photos', '[]'::jsonb, 'startPrice', lot.start_price), lot.title, lot.vin, lot.plate_no, now(), now()
-         FROM lot JOIN seller_member m ON m.seller_org_id = lot.seller_id WHERE lot.id = $1 LIMIT 1`,
-      [lotId],
-    );
+    await recordAsSubmitted(db, lotId);
     browser = await launchBrowser();
     buyer = (await newPage(1366)).page;
   }, 180_000);

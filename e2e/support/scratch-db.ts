@@ -46,3 +46,26 @@ export async function latestCode(baseURL: string, tel: string, purpose: string):
   }
   throw new Error(`no ${purpose} code for ${tel}`);
 }
+
+/** A registration-phase demo lot of 李晓梅's unit (demo-seller-2) that nobody has touched. */
+export async function untouchedDemoLot(db: pg.Client): Promise<{ id: string; title: string }> {
+  const picked = await db.query<{ id: string; title: string }>(
+    `SELECT id::text, title FROM lot WHERE status = 2 AND bid_count = 0
+       AND seller_id = (SELECT id FROM seller_org WHERE code = 'demo-seller-2')
+       AND NOT EXISTS (SELECT 1 FROM deposit_ledger d WHERE d.lot_id = lot.id) ORDER BY id LIMIT 1`,
+  );
+  const row = picked.rows[0];
+  if (!row) throw new Error('no registration-phase demo lot to use');
+  return row;
+}
+
+/** The lot as its unit submitted it (an approved order), so the seller's detailInfo follows its deal. */
+export async function recordAsSubmitted(db: pg.Client, lotId: string): Promise<void> {
+  await db.query(
+    `INSERT INTO auction_order (id, seller_org_id, submitted_by, stage, form, title, vin, plate_no, submitted_at, updated_at)
+     SELECT lot.id, lot.seller_id, m.user_id, 'approved',
+            jsonb_build_object('photos', '[]'::jsonb, 'startPrice', lot.start_price), lot.title, lot.vin, lot.plate_no, now(), now()
+       FROM lot JOIN seller_member m ON m.seller_org_id = lot.seller_id WHERE lot.id = $1 LIMIT 1`,
+    [lotId],
+  );
+}
