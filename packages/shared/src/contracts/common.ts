@@ -30,6 +30,14 @@ const intFrom = (label: string, min: number, max: number, fallback: number) =>
       return n;
     });
 
+/** A whole number typed into a form or a query (coerced), within min and max, with Chinese messages. */
+export const intIn = (label: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${label}必须是数字` })
+    .int({ error: `${label}必须是整数` })
+    .min(min, { error: `${label}不能小于${min}` })
+    .max(max, { error: `${label}不能大于${max}` });
+
 export const pageNumSchema = intFrom('页码', 1, 100_000, 1);
 export const pageSizeSchema = (fallback: number) => intFrom('每页条数', 1, MAX_PAGE_SIZE, fallback);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idCardSchema, realNameSchema, smsCodeSchema, telSchema } from './accounts';
-import { idSchema, pageNumSchema, pageOf, pageSizeSchema } from './common';
+import { idSchema, intIn, pageNumSchema, pageOf, pageSizeSchema } from './common';
 import { endpoint } from './define';
 
 /**
@@ -66,12 +66,6 @@ export const DEFAULT_DEAL_TERMS: DealTerms = {
 export const STRIKES_TO_BAR = 3;
 export const DEFAULT_BAR_DAYS = 180;
 
-const intIn = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int({ error: `${label}必须是整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能大于${max}` });
 const feeYuan = (label: string) =>
   z
     .string({ error: `请填写${label}` })

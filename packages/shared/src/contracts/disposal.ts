@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { normalizeVin, vinProblem, VIN_MESSAGES } from '../domain/vin';
 import { yuan, yuanInput } from './bidding';
-import { idSchema, pageNumSchema, pageOf, pageSizeSchema } from './common';
+import { idSchema, intIn, pageNumSchema, pageOf, pageSizeSchema } from './common';
 import { endpoint } from './define';
 import { BODY_TYPES, FUEL_TYPES, LOT_STATUS, LOT_STATUS_TEXT, type LotStatus } from './lot-enums';
 
@@ -82,12 +82,6 @@ const optionalText = (label: string, max: number) =>
     .default('');
 const oneOf = <T extends string>(values: readonly T[], label: string) =>
   z.enum(values as unknown as [T, ...T[]], { error: `请选择${label}` });
-const intIn = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int({ error: `${label}必须是整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能大于${max}` });
 const dateText = (label: string) =>
   z
     .string({ error: `请选择${label}` })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './define';
 import { lotLiveFields, yuan } from './bidding';
-import { idSchema, pageNumSchema, pageOf, pageSizeSchema } from './common';
+import { idSchema, intIn, pageNumSchema, pageOf, pageSizeSchema } from './common';
 import { BID_RECORD_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../constants';
 import { LOT_STATUS_TEXT, PUBLIC_LOT_STATUSES, SEARCH_SORTS, FUEL_TYPES, type LotStatus } from './lot-enums';
 
@@ -22,13 +22,6 @@ const oneOf = <T extends string>(values: readonly T[], message: string) =>
   z
     .string({ error: message })
     .refine((v): v is T => (values as readonly string[]).includes(v), { error: message });
-
-const intIn = (label: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${label}必须是数字` })
-    .int({ error: `${label}必须是整数` })
-    .min(min, { error: `${label}不能小于${min}` })
-    .max(max, { error: `${label}不能大于${max}` });
 
 /** Prices in filters are yuan (numbers or decimal strings); the server turns them into fen. */
 const yuanFilter = (label: string) =>
