@@ -1,4 +1,6 @@
 import { deals } from '@chepai/shared';
+import { DEAL_STAGE_COLOR } from '@chepai/shared/domain/deal-stage-color';
+import { yuanDisplay } from '@chepai/shared/domain/money';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -7,22 +9,10 @@ export const fmt = (ms: number | null | undefined) =>
   ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—';
 
 /** '12345.00' → '¥12,345.00' */
-export const yuan = (v: string) => {
-  const [int = '0', frac = '00'] = v.split('.');
-  return `¥${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-};
-
-const STAGE_COLOR: Record<deals.DealStage, string> = {
-  signing: 'orange',
-  paying: 'orange',
-  pickup: 'blue',
-  transfer: 'cyan',
-  done: 'green',
-  defaulted: 'default',
-};
+export const yuan = yuanDisplay;
 
 export const StageTag = ({ stage, overdue }: { stage: deals.DealStage; overdue?: boolean }) => (
-  <Tag color={overdue ? 'red' : STAGE_COLOR[stage]}>
+  <Tag color={overdue ? 'red' : DEAL_STAGE_COLOR[stage]}>
     {deals.DEAL_STAGES[stage]}
     {overdue ? ' · 已逾期' : ''}
   </Tag>

@@ -16,6 +16,7 @@ export const DEAL_STAGES = {
   defaulted: '已违约',
 } as const;
 export type DealStage = keyof typeof DEAL_STAGES;
+
 const stageSchema = z.enum(Object.keys(DEAL_STAGES) as [DealStage, ...DealStage[]]);
 
 /** Hours after the close to sign the 成交确认书. */

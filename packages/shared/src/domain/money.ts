@@ -41,6 +41,12 @@ export function fenToYuanString(amount: number): string {
   return `${value < 0 ? '-' : ''}${yuan}.${cents}`;
 }
 
+/** '128000.00' → '¥128,000.00': an amount as the pages print it, thousands grouped. */
+export function yuanDisplay(yuan: string): string {
+  const [int = '0', frac = '00'] = yuan.split('.');
+  return `¥${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
 /**
  * round(a × b ÷ c) with ROUND_HALF_UP on the magnitude, computed in BigInt so that intermediate
  * products beyond 2^53 stay exact. This is the single rounding primitive of the calculator.

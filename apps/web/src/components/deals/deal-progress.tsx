@@ -1,21 +1,13 @@
 import type { deals } from '@chepai/shared';
+import { DEAL_STAGE_COLOR } from '@chepai/shared/domain/deal-stage-color';
 import { Descriptions, Steps, Tag } from 'antd';
 import { beijing, durationText, yuanText } from '../lots/format';
 import './deals.css';
 
 type Deal = deals.DealView;
 
-const STAGE_COLOR: Record<deals.DealStage, string> = {
-  signing: 'orange',
-  paying: 'orange',
-  pickup: 'blue',
-  transfer: 'cyan',
-  done: 'green',
-  defaulted: 'default',
-};
-
 export const DealStageTag = ({ stage, text }: { stage: deals.DealStage; text: string }) => (
-  <Tag color={STAGE_COLOR[stage]}>{text}</Tag>
+  <Tag color={DEAL_STAGE_COLOR[stage]}>{text}</Tag>
 );
 
 /** 'x 天 hh:mm:ss' left, or that it has passed. */

@@ -1,4 +1,5 @@
 import { BEIJING_OFFSET_MS } from '@chepai/shared/domain/beijing-time';
+import { yuanDisplay } from '@chepai/shared/domain/money';
 
 /** Epoch ms → Beijing wall-clock text: 'YYYY-MM-DD HH:mm', 'MM-DD HH:mm' … (whatever the browser's zone). */
 export function beijing(ms: number, pattern: 'full' | 'minute' | 'short' | 'date' = 'minute'): string {
@@ -19,10 +20,7 @@ export function wan(yuan: string): string {
 }
 
 /** '128000.00' → '¥128,000.00' */
-export function yuanText(yuan: string): string {
-  const [int = '0', frac = '00'] = yuan.split('.');
-  return `¥${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
-}
+export const yuanText = yuanDisplay;
 
 /** Remaining milliseconds → '2天 03:04:05' / '03:04:05'. */
 export function durationText(ms: number): string {
