@@ -1,7 +1,8 @@
 import type { bidding, EndpointOutput } from '@chepai/shared';
 import { Empty, Pagination, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
-import { beijing, yuanText } from '../../../components/lots/format';
+import { yuanText } from '../../../components/lots/format';
+import { DateTime } from './date-time';
 
 export type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
 
@@ -49,16 +50,6 @@ export function DealNextLink({ deal, block }: { deal: Deal; block?: boolean }) {
     >
       {text}
     </Link>
-  );
-}
-
-/** A date and time that may wrap between the two, never inside either. */
-export function DateTime({ ms }: { ms: number }) {
-  const [date, time] = beijing(ms).split(' ');
-  return (
-    <span className="date-time">
-      <span>{date}</span> <span>{time}</span>
-    </span>
   );
 }
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { downloadReceipt, useRequestInvoice } from '../../../api/deal-queries';
 import { yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
-import { DateTime } from './deal-cards';
+import { DateTime } from './date-time';
 
 /** 付款凭证: every paid payment of the deal, its receipt as a PDF, and an invoice on request. */
 export function ReceiptsCard({ deal }: { deal: deals.DealView }) {

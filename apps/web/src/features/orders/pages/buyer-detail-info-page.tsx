@@ -14,6 +14,7 @@ import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
 import { ContractCard } from '../components/contract-card';
+import { DateTime } from '../components/date-time';
 import { DefaultCard } from '../components/default-card';
 import { PickupCard } from '../components/pickup-card';
 import '../orders.css';
@@ -86,7 +87,7 @@ export default function BuyerDetailInfoPage() {
               {deal.title}
             </h1>
             <p className="muted">
-              订单编号 {deal.orderId} · 成交于 {beijing(deal.closedAt)} · 处置单位 {deal.seller.name}
+              订单编号 {deal.orderId} · 成交于 <DateTime ms={deal.closedAt} /> · 处置单位 {deal.seller.name}
             </p>
             <DealProgress deal={deal} compact={compact} />
             <Alert

@@ -6,14 +6,8 @@ import { useServerNow } from '../../../lib/server-clock';
 import { useMyOffers } from '../../../api/deal-queries';
 import { useMyDeals } from '../api/orders-api';
 
-import {
-  DateTime,
-  DealCards,
-  DealNextLink,
-  DealStateTag,
-  DEPOSIT_TEXT,
-  type Deal,
-} from '../components/deal-cards';
+import { DateTime } from '../components/date-time';
+import { DealCards, DealNextLink, DealStateTag, DEPOSIT_TEXT, type Deal } from '../components/deal-cards';
 import '../orders.css';
 
 const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
