@@ -231,6 +231,16 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const drawer = page.getByTestId('deal-drawer');
     await drawer.getByText('叁万元整', { exact: false }).waitFor();
     expect(await drawer.innerText()).toMatch(/42,000 公里/);
+    // The drawer slides in: the picture waits until it stands still (its left edge stops moving).
+    let left = -1;
+    await expect
+      .poll(async () => {
+        const x = (await drawer.boundingBox())?.x ?? -1;
+        const still = x === left;
+        left = x;
+        return still;
+      })
+      .toBe(true);
     await shot(page, 'deal-console-drawer', false);
     await page.keyboard.press('Escape');
     for (const [menu, name] of [
