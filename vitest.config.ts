@@ -25,7 +25,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles,
-          testTimeout: 30_000,
+          // A test that opens its own database (PGlite start-up and migrations) took over 30 s on
+          // this 2-core machine under load; the cap only bounds a hung test, nothing is timed.
+          testTimeout: 90_000,
           hookTimeout: 120_000,
           pool: 'forks',
         },

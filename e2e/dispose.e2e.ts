@@ -132,7 +132,8 @@ describe('a vehicle from submission to the hall', () => {
         mimeType: 'application/pdf',
         buffer: TINY_PDF,
       });
-      await section.getByText(`${name}.pdf`).waitFor();
+      // antd animates the list item from uploading to done: for a moment two copies are shown.
+      await section.getByText(`${name}.pdf`).first().waitFor();
     }
     await date(page.getByTestId('doc-机动车行驶证'), '2028-03-31');
     await date(page.getByTestId('doc-交强险保单'), '2027-03-17');

@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: a search or a page on a loaded 2-core machine
+    // takes longer than that to answer. Nothing is timed; this only bounds the wait.
+    expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',

@@ -43,7 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const deadline = Date.now() + 90_000;
+  // A first boot (migrations, demo seed) took 45 s at load 11 on this 2-core machine; a bound, not a timing.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

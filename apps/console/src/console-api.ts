@@ -1,4 +1,5 @@
 import {
+  files,
   fillPath,
   type Endpoint,
   type EndpointInput,
@@ -35,6 +36,10 @@ export const consoleSession = {
   },
 };
 
+/** Whether the operator holds one of these roles (admin holds them all). */
+export const canOpen = (op: StoredOperator, roles: readonly string[]) =>
+  op.roles.includes('admin') || op.roles.some((r) => roles.includes(r));
+
 export class ConsoleApiError extends Error {
   constructor(
     readonly code: number,
@@ -49,6 +54,21 @@ export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
 };
 
+/** Sends with the operator's token; a 401 signs the operator out, any failure throws its message. */
+async function send<T>(url: string, init: RequestInit): Promise<T> {
+  const token = consoleSession.token();
+  if (token) (init.headers as Record<string, string>).authorization = token;
+  const res = await fetch(url, init);
+  const body = (await res.json().catch(() => null)) as Envelope<T> | null;
+  if (res.status === 401) {
+    consoleSession.clear();
+    onUnauthorized();
+  }
+  if (!res.ok || !body || body.code !== 200)
+    throw new ConsoleApiError(res.status, body?.msg ?? `请求失败（${res.status}）`);
+  return body.data;
+}
+
 export async function consoleCall<E extends Endpoint>(
   contract: E,
   input: EndpointInput<E>,
@@ -60,8 +80,6 @@ export async function consoleCall<E extends Endpoint>(
   );
   let url = `/api${fillPath(contract.path, values)}`;
   const init: RequestInit = { method: contract.method, headers: {} };
-  const token = consoleSession.token();
-  if (token) (init.headers as Record<string, string>).authorization = token;
   if (contract.method === 'GET') {
     const q = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
     if ([...q].length) url += `?${q.toString()}`;
@@ -69,13 +87,14 @@ export async function consoleCall<E extends Endpoint>(
     (init.headers as Record<string, string>)['content-type'] = 'application/json';
     init.body = JSON.stringify(rest);
   }
-  const res = await fetch(url, init);
-  const body = (await res.json().catch(() => null)) as Envelope<EndpointOutput<E>> | null;
-  if (res.status === 401) {
-    consoleSession.clear();
-    onUnauthorized();
-  }
-  if (!res.ok || !body || body.code !== 200)
-    throw new ConsoleApiError(res.status, body?.msg ?? `请求失败（${res.status}）`);
-  return body.data;
+  return send<EndpointOutput<E>>(url, init);
+}
+
+/** Uploads a private document (PDF or image) as the operator; the server checks its bytes. */
+export function consoleUpload(file: File): Promise<files.UploadedFile> {
+  const form = new FormData();
+  form.append('type', 'document');
+  form.append('isPrivate', 'true');
+  form.append('file', file);
+  return send(`/api${files.consoleUpload.path}`, { method: 'POST', headers: {}, body: form });
 }

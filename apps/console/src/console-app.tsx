@@ -4,9 +4,15 @@ import { App as AntApp, Button, ConfigProvider, Layout, Menu, Result, Spin } fro
 import zhCN from 'antd/locale/zh_CN';
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { consoleCall, consoleSession, setUnauthorizedHandler, type StoredOperator } from './console-api';
+import {
+  canOpen,
+  consoleCall,
+  consoleSession,
+  setUnauthorizedHandler,
+  type StoredOperator,
+} from './console-api';
 import { ConsoleNotices } from './console-notices';
-import { canOpen, CONSOLE_PAGES } from './console-pages';
+import { CONSOLE_PAGES } from './console-pages';
 
 /** Back from the issuer with ?code&state: finish the sign-in, then clean the address. */
 function useSignIn() {

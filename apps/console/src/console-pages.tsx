@@ -92,7 +92,7 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     label: '成交管理',
     icon: <CarOutlined />,
     roles: ['reviewer', 'scheduler', 'finance'],
-    render: () => <DealsPage />,
+    render: (op) => <DealsPage operator={op} />,
   },
   {
     path: 'contracts',
@@ -144,6 +144,3 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     render: () => <DeliveriesPage />,
   },
 ];
-
-export const canOpen = (op: StoredOperator, roles: readonly string[]) =>
-  op.roles.includes('admin') || op.roles.some((r) => roles.includes(r));

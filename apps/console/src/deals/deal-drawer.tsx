@@ -1,9 +1,11 @@
 import { deals, type EndpointOutput } from '@chepai/shared';
 import { Alert, Button, Descriptions, Drawer, Popconfirm, Space, Steps, Table, Tag } from 'antd';
-import { consoleCall } from '../console-api';
+import { canOpen, consoleCall, type StoredOperator } from '../console-api';
 import { useAction } from '../use-action';
 import { useLoad } from '../use-load';
 import { fmt, StageTag, yuan } from './deal-format';
+import { DealLedger } from './deal-ledger';
+import { TransferForm } from './transfer-form';
 
 type Detail = EndpointOutput<typeof deals.consoleDealDetail>;
 
@@ -41,6 +43,14 @@ function DefaultActions({ deal, onDone }: { deal: Detail; onDone: () => void }) 
           ]}
         />
       )}
+      {info.canRelist && !info.canOfferSecondChance && (
+        <Alert
+          style={{ marginTop: 8 }}
+          type="info"
+          showIcon
+          message="没有可接受二次机会的竞买人（其余出价人已违约、已收到过邀请或正被禁止报名），只能重新上拍。"
+        />
+      )}
       <Space style={{ marginTop: 12 }}>
         {info.canOfferSecondChance && (
           <Popconfirm title="代处置单位向次高出价人发出邀请？" onConfirm={() => void act('secondChance')}>
@@ -59,8 +69,16 @@ function DefaultActions({ deal, onDone }: { deal: Detail; onDone: () => void }) 
   );
 }
 
-/** One deal in full: stages, money, contract, pickup, handover, transfer, default. */
-export function DealDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
+/** One deal in full: stages, money, contract, pickup, handover, transfer, default; the ledger for finance. */
+export function DealDrawer({
+  orderId,
+  operator,
+  onClose,
+}: {
+  orderId: string | null;
+  operator: StoredOperator;
+  onClose: () => void;
+}) {
   const {
     data: deal,
     error,
@@ -75,7 +93,7 @@ export function DealDrawer({ orderId, onClose }: { orderId: string | null; onClo
     <Drawer
       open={orderId !== null}
       onClose={onClose}
-      width={720}
+      width="min(720px, 100vw)"
       loading={loading && !deal}
       title={deal ? `${deal.title}（${deal.orderId}）` : '成交详情'}
     >
@@ -199,7 +217,14 @@ export function DealDrawer({ orderId, onClose }: { orderId: string | null; onClo
               },
             ]}
           />
+          {deal.stage === 'transfer' && canOpen(operator, ['reviewer']) && (
+            <>
+              <h3 className="console-drawer-h3">登记过户</h3>
+              <TransferForm orderId={deal.orderId} onDone={reload} />
+            </>
+          )}
           <DefaultActions deal={deal} onDone={reload} />
+          {canOpen(operator, ['finance']) && <DealLedger orderId={deal.orderId} />}
         </div>
       )}
     </Drawer>

@@ -1,7 +1,7 @@
 import { deals } from '@chepai/shared';
 import { Alert, Checkbox, Input, Segmented, Space } from 'antd';
 import { useState } from 'react';
-import { consoleCall } from '../console-api';
+import { consoleCall, type StoredOperator } from '../console-api';
 import { DealDrawer } from '../deals/deal-drawer';
 import { fmt, stacked, StageTag, yuan } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
@@ -14,7 +14,7 @@ const STAGE_OPTIONS = [
 ];
 
 /** 成交管理: every deal by stage, overdue ones first, one deal in a drawer. */
-export function DealsPage() {
+export function DealsPage({ operator }: { operator: StoredOperator }) {
   const [pageNum, setPageNum] = useState(1);
   const [stage, setStage] = useState<Stage>('all');
   const [overdueOnly, setOverdueOnly] = useState(false);
@@ -101,6 +101,7 @@ export function DealsPage() {
       />
       <DealDrawer
         orderId={open}
+        operator={operator}
         onClose={() => {
           setOpen(null);
           reload();

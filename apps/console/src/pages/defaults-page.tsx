@@ -11,7 +11,7 @@ import { useLoad } from '../use-load';
 
 const RESOLUTION = { none: '待处理', secondChance: '次高价成交', relisted: '已重新上拍' } as const;
 
-function DefaultList() {
+function DefaultList({ operator }: { operator: StoredOperator }) {
   const [pageNum, setPageNum] = useState(1);
   const [openOnly, setOpenOnly] = useState(true);
   const [drawer, setDrawer] = useState<string | null>(null);
@@ -71,6 +71,7 @@ function DefaultList() {
       />
       <DealDrawer
         orderId={drawer}
+        operator={operator}
         onClose={() => {
           setDrawer(null);
           reload();
@@ -179,7 +180,7 @@ export function DefaultsPage({ operator }: { operator: StoredOperator }) {
   return (
     <Tabs
       items={[
-        { key: 'defaults', label: '违约成交', children: <DefaultList /> },
+        { key: 'defaults', label: '违约成交', children: <DefaultList operator={operator} /> },
         { key: 'strikes', label: '违约买受人', children: <StrikeList mayLift={mayLift} /> },
       ]}
     />

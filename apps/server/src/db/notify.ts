@@ -9,21 +9,6 @@ export async function notifyVia(db: Kysely<Database>, channel: string, payload: 
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
-/** The `pg_notify(…)` call itself, to select inside a statement of the caller's transaction. */
-export const notifyCall = (channel: string, payload: string): RawBuilder<unknown> =>
-  sql`pg_notify(${channel}, ${payload})`;
-
-/** Several notifications on one channel in one statement (delivered at commit inside a transaction). */
-export async function notifyManyVia(
-  db: Kysely<Database>,
-  channel: string,
-  payloads: string[],
-): Promise<void> {
-  if (!payloads.length) return;
-  const calls = payloads.map((p) => notifyCall(channel, p));
-  await sql`select ${sql.join(calls)}`.execute(db);
-}
-
 /**
  * One expression that sends every payload on the channel, in order, to select inside a statement of
  * the caller's transaction: one parameter however many there are (a select list would stop at

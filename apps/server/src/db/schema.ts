@@ -106,7 +106,7 @@ export interface CatalogMetaTable {
 
 export interface PaymentTable {
   payment_no: string;
-  purpose: 'deposit' | 'balance' | 'service_fee' | 'seller_fee' | 'storage_fee';
+  purpose: 'deposit' | 'balance' | 'service_fee' | 'seller_fee' | 'storage_fee' | 'offer_deposit';
   lot_id: Int8;
   buyer_id: Int8;
   amount: Int8;
@@ -213,6 +213,8 @@ export interface SecondChanceOfferTable {
   expires_at: Timestamp;
   decided_at: Timestamp | null;
   offered_by: Int8 | null;
+  /** Migration 033: the deposit payment that accepts the offer once paid. */
+  payment_no: string | null;
 }
 
 export interface BuyerBarTable {
@@ -292,7 +294,11 @@ export interface PayoutTable {
   status: 'pending' | 'sending' | 'sent' | 'paid' | 'failed';
   provider_ref: string | null;
   failure: string | null;
+  /** The provider request number in use (`payout_no#attempts`); a new one only after a known failure. */
   attempts: Generated<number>;
+  /** Migration 032: sends so far (the back-off counts these), and whether the current number may have reached the provider. */
+  tries: Generated<number>;
+  attempt_open: Generated<boolean>;
   created_at: Timestamp;
   paid_at: Timestamp | null;
   /** Migration 022: a sale's proceeds or a share of a forfeit; the journal that credited the unit. */
@@ -319,7 +325,10 @@ export interface RefundTable {
   decision_note: string | null;
   provider_ref: string | null;
   failure: string | null;
+  /** As on a payout (migration 032): request number, sends, whether the number may have reached the provider. */
   attempts: Generated<number>;
+  tries: Generated<number>;
+  attempt_open: Generated<boolean>;
   next_attempt_at: Timestamp | null;
   done_at: Timestamp | null;
 }

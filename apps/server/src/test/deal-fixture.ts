@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { seedSellers } from '../db/seed/sellers';
 import { sessions } from '../modules/accounts/sessions';
 import { schedulerFor } from '../platform/scheduler/app-scheduler';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid } from './bidding-fixture';
+import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, signDeal } from './bidding-fixture';
 import { sellerKit } from './seller-kit';
 import type { TestApp } from './test-app';
 
@@ -119,6 +119,19 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
   const paid = (paymentNo: string) =>
     t.app.inject({ method: 'POST', url: `/api/dev/payments/${paymentNo}/succeed` });
 
+  /** Signs the deal, pays the balance and the buyer's fee; returns their payment numbers. */
+  async function payInFull(buyer: { id: string; token: string }, lot: string) {
+    await signDeal(t, buyer, lot);
+    const numbers: string[] = [];
+    for (const path of ['pay', 'serviceFee/pay']) {
+      const r = await buyerApi<{ paymentNo: string }>(buyer.token, 'POST', path, { orderId: lot });
+      if (r.status !== 200) throw new Error(`${path} failed: ${r.msg}`);
+      await paid(r.data.paymentNo);
+      numbers.push(r.data.paymentNo);
+    }
+    return { balance: numbers[0]!, fee: numbers[1]! };
+  }
+
   /** A staff account with a console session (what the issuer's sign-in ends in). */
   async function operator(role: 'reviewer' | 'scheduler' | 'finance' | 'admin') {
     const user = await t.ctx.dbh.db
@@ -130,5 +143,5 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
     return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
   }
 
-  return { seller, clock, tick, wonLot, buyerApi, sellerApi, paid, operator };
+  return { seller, clock, tick, wonLot, buyerApi, sellerApi, paid, payInFull, operator };
 }

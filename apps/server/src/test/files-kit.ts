@@ -23,12 +23,20 @@ export function multipart(parts: Part[]) {
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A one-page PDF the files module accepts. */
+export function minimalPdf() {
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+}
+
 export function filesKit(t: TestApp) {
   return {
     async upload(
       token: string | undefined,
       file: { data: Buffer; filename?: string; type?: string } | null,
       fields: Record<string, string> = { type: 'image', isPrivate: 'true' },
+      url = '/api/mall-portal/file/upload',
     ) {
       const body = multipart([
         ...Object.entries(fields).map(([name, value]) => ({ name, value })),
@@ -38,7 +46,7 @@ export function filesKit(t: TestApp) {
       ]);
       const res = await t.app.inject({
         method: 'POST',
-        url: '/api/mall-portal/file/upload',
+        url,
         payload: body.payload,
         headers: { 'content-type': body.contentType, ...(token ? { authorization: token } : {}) },
       });

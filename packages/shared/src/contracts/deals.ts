@@ -246,6 +246,7 @@ export const PAYMENT_PURPOSE_TEXT = {
   service_fee: '买方服务费',
   storage_fee: '场地存放费',
   seller_fee: '卖方服务费',
+  offer_deposit: '次高价成交保证金',
 } as const;
 export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE_TEXT;
 
@@ -308,6 +309,10 @@ export const secondChanceOffer = z.object({
   decidedAt: ms.nullable(),
   /** The bidder's masked 竞买号 (the seller's view) — buyers see their own offers only. */
   bidderNo: z.string(),
+  /** The deposit the bidder pays to accept (applied to the price; forfeited on a default). */
+  deposit: yuan,
+  /** A deposit payment was started and is not confirmed yet. */
+  paying: z.boolean(),
 });
 export type SecondChanceOffer = z.infer<typeof secondChanceOffer>;
 
@@ -543,7 +548,10 @@ export const myOffers = endpoint({
   output: z.object({ list: z.array(secondChanceOffer), serverTime: ms }),
 });
 
-/** Accept: a new deal at the offered price with its own deadlines. Decline: the seller chooses again. */
+/**
+ * Accept: pay the lot's deposit at `payUrl`; once paid, a new deal at the offered price with its own
+ * deadlines (no deposit on the lot: at once, `payUrl` null). Decline: the seller chooses again.
+ */
 export const answerOffer = endpoint({
   method: 'POST',
   path: '/mall-auction/buyer/second-chance/answer',
@@ -552,7 +560,7 @@ export const answerOffer = endpoint({
     offerId: idSchema,
     accept: z.boolean({ error: '请选择接受或放弃' }),
   }),
-  output: secondChanceOffer,
+  output: secondChanceOffer.extend({ payUrl: z.string().nullable() }),
 });
 
 // ——— Buyers in user/order/list and user/order/detail ———
@@ -657,7 +665,7 @@ export const consoleDealList = endpoint({
   output: pageOf(consoleDealRow).extend({ serverTime: ms }),
 });
 
-/** One deal in full, with the buyer's strikes. */
+/** One deal in full, with the buyer's strikes; the buyer's phone unmasked for finance and admins only. */
 export const consoleDealDetail = endpoint({
   method: 'GET',
   path: '/console/deals/:orderId',
@@ -672,10 +680,12 @@ export const consoleDealDetail = endpoint({
   }),
 });
 
+/** An operator records the new registration: reviewers (they check documents) and admins. */
 export const consoleRecordTransfer = endpoint({
   method: 'POST',
   path: '/console/deals/:orderId/transfer',
   auth: 'operator',
+  operatorRoles: ['reviewer'],
   input: transferInput,
   output: z.object({ stage: stageSchema }),
 });

@@ -59,6 +59,15 @@ export const upload = endpoint({
   output: uploadedFile,
 });
 
+/** The console's upload (an operator's transfer proof): the same fields, types and limits. */
+export const consoleUpload = endpoint({
+  method: 'POST',
+  path: '/console/files/upload',
+  auth: 'operator',
+  input: uploadFields,
+  output: uploadedFile,
+});
+
 export const deleteFile = endpoint({
   method: 'POST',
   path: '/mall-portal/file/del',

@@ -50,6 +50,7 @@ export const PAYMENT_PURPOSE = {
   service_fee: '买方服务费',
   seller_fee: '卖方服务费',
   storage_fee: '停车保管费',
+  offer_deposit: '次高价成交保证金',
 } as const;
 export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE;
 
@@ -84,6 +85,7 @@ export const payout = z.object({
   account: z.object({ accountName: z.string(), bankName: z.string(), accountNo: z.string() }),
   status: payoutStatus,
   statusText: z.string(),
+  /** Sends so far (a resend under the same request number counts). */
   attempts: z.number().int(),
   failure: z.string().nullable(),
   createdAt: ms,

@@ -25,6 +25,8 @@ import * as m022 from './022-settlement';
 import * as m025 from './025-deal-flow';
 import * as m030 from './030-notice-delivery';
 import * as m031 from './031-lot-starting-index';
+import * as m032 from './032-transfer-attempts';
+import * as m033 from './033-offer-deposit';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ export const migrations: Record<string, Migration> = {
   '025-deal-flow': m025,
   '030-notice-delivery': m030,
   '031-lot-starting-index': m031,
+  '032-transfer-attempts': m032,
+  '033-offer-deposit': m033,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -2,6 +2,7 @@ import type { Role } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import { assertDemoDatabase, demoBuyers, seedAccounts } from './accounts';
 import { seedSampleCatalog } from './catalog';
+import { seedCollectionAccounts } from './collection-accounts';
 import { seedContent } from './content';
 import { seedLots } from './lots';
 import { demoSellers, seedSellers } from './sellers';
@@ -17,6 +18,7 @@ export const seeders: Array<[name: string, seeder: Seeder]> = [
   ['accounts', seedAccounts],
   ['lots', (ctx) => seedLots(ctx.dbh.db, ctx.now())],
   ['sellers', seedSellers],
+  ['collection-accounts', seedCollectionAccounts],
   ['operators', seedOperators],
   ['submissions', seedSubmissions],
   [

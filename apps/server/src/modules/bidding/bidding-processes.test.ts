@@ -1,3 +1,4 @@
+import { fenToYuanString, yuanStringToFen } from '@chepai/shared/domain/money';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context';
@@ -68,6 +69,69 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       Array.from({ length: 20 }, (_, i) => ['bid.placed', i + 1]),
     );
     w.close();
+  });
+
+  it('outbid notices of bids through both processes: one per displacement, none twice, none lost', async () => {
+    const lot = await makeLot({ ctx });
+    const outbid = async (userId: string) =>
+      (
+        await dbh.db
+          .selectFrom('notice')
+          .select('event_key')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'lot.outbid')
+          .orderBy('id')
+          .execute()
+      ).map((r) => Number(r.event_key.split(':')[2]));
+    // One bid at a time, alternately through A and B: every bid displaces the other buyer, once.
+    const [x, y] = (await registered(2, lot, a.url)) as [StormClient, StormClient];
+    let amount = 10_000;
+    for (let i = 0; i < 10; i++) {
+      const via = i % 2 === 0 ? { ...x, base: a.url } : { ...y, base: b.url };
+      expect((await bidOverHttp(via, lot, `${amount}.00`))?.code).toBe(200);
+      amount += 500;
+    }
+    expect(await outbid(x.buyerId)).toEqual([2, 4, 6, 8, 10]);
+    expect(await outbid(y.buyerId)).toEqual([3, 5, 7, 9]);
+
+    // Then everyone at once, plain bids (no proxies: each accepted bid makes its bidder the leader),
+    // through both processes, so that batches of A and B interleave on the lot.
+    const clients = [x, y, ...(await registered(4, lot, a.url))];
+    await Promise.all(
+      clients.map(async (c, n) => {
+        let next = `${amount}.00`;
+        for (let i = 0; i < 12; i++) {
+          // 0–3 increments (500 元) above the minimum, so that fewer bids are overtaken.
+          const bid = fenToYuanString(yuanStringToFen(next) + ((n * 7 + i * 3) % 4) * 50_000);
+          const answer = await bidOverHttp({ ...c, base: (n + i) % 2 ? b.url : a.url }, lot, bid);
+          next = answer?.data.state?.minNextBid ?? answer?.data.minNextBid ?? next;
+        }
+      }),
+    );
+    const bids = await dbh.db
+      .selectFrom('bid')
+      .select(['seq', 'bidder_id'])
+      .where('lot_id', '=', lot)
+      .orderBy('seq')
+      .execute();
+    const leaderAt = new Map(bids.map((r) => [r.seq, r.bidder_id]));
+    const last = bids.at(-1)!;
+    expect(last.seq - 10).toBeGreaterThan(10);
+    for (const c of clients) {
+      const mine = bids.filter((r) => r.bidder_id === c.buyerId).map((r) => r.seq);
+      const told = await outbid(c.buyerId);
+      // Told only where another leads, each time after having led again since the last notice.
+      let since = 0;
+      for (const seq of told) {
+        expect(leaderAt.get(seq)).not.toBe(c.buyerId);
+        expect(mine.some((s) => s > since && s < seq)).toBe(true);
+        since = seq;
+      }
+      // Never more notices than times the lead was lost (runs of its own seqs), none lost at the end.
+      const runs = mine.filter((s, i) => i === 0 || mine[i - 1] !== s - 1).length;
+      expect(told.length).toBeLessThanOrEqual(runs - (last.bidder_id === c.buyerId ? 1 : 0));
+      if (last.bidder_id !== c.buyerId && mine.length) expect(told.at(-1)).toBeGreaterThan(mine.at(-1)!);
+    }
   });
 
   it('kill -9 of one process mid-storm loses no acknowledged bid; the survivor closes the lot once', async () => {

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
 import type { BidTable, Database, DepositLedgerState, LotTable } from '../../db/schema';
+import { withParts, type StatementPart } from '../../db/statement-part';
 
 /** The lot columns the engine reads. */
 export const LOT_COLUMNS = [
@@ -54,7 +55,8 @@ export function biddingRepo(db: Kysely<Database>) {
     /**
      * A batch's one read: its lots (locked in id order, so that batches over several lots, from any
      * process, never wait for each other in a cycle), each with its top bid and the deposits its
-     * bidders in this batch hold on it, in one round trip. `bidders` maps each lot to its bidders.
+     * bidders in this batch hold on it, in one round trip (two when it waited for another batch).
+     * `bidders` maps each lot to its bidders.
      */
     async lockLots(bidders: Map<string, string[]>): Promise<Map<string, LockedLot>> {
       const pairs = [...bidders].flatMap(([lot, buyers]) => buyers.map((b) => [lot, b] as const));
@@ -76,12 +78,28 @@ export function biddingRepo(db: Kysely<Database>) {
         left join bid top on top.lot_id = lot.id and top.seq = lot.bid_count
         order by lot.id
         for update of lot`.execute(db);
+      // A lot this statement had to wait for (another batch held it) is read as that batch committed
+      // it, but its joined top bid comes from the statement's older snapshot, where the new top bid
+      // does not exist yet, so it reads as none: the leader, their proxy and their outbid notice
+      // would be lost. Those tops are read again by a statement of their own, which sees the commit.
+      const stale = rows.filter((r) => r.bid_count > 0 && r.top_bidder_no === null);
+      const reread = new Map<string, { bidder_id: string | null; bidder_no: string }>();
+      if (stale.length) {
+        const { rows: tops } = await sql<{ lot_id: string; bidder_id: string | null; bidder_no: string }>`
+          select bid.lot_id, bid.bidder_id, bid.bidder_no
+          from bid join unnest(${stale.map((r) => r.id)}::bigint[], ${stale.map((r) => r.bid_count)}::int[])
+            as t(lot_id, seq) on bid.lot_id = t.lot_id and bid.seq = t.seq`.execute(db);
+        for (const t of tops) reread.set(t.lot_id, { bidder_id: t.bidder_id, bidder_no: t.bidder_no });
+      }
       return new Map(
         rows.map(({ top_bidder_id, top_bidder_no, deposits, ...lot }) => [
           lot.id,
           {
             lot,
-            top: top_bidder_no === null ? undefined : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
+            top:
+              top_bidder_no === null
+                ? reread.get(lot.id)
+                : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
             deposits: new Map(
               deposits.map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
             ),
@@ -91,25 +109,29 @@ export function biddingRepo(db: Kysely<Database>) {
     },
 
     /**
-     * A batch's writes in one statement: the bid rows of every lot, each lot's new state, and the
-     * NOTIFY expression selected last (delivered at commit).
+     * A batch's writes in one statement: the bid rows of every lot, each lot's new state, the writes
+     * of `also` (the outbid notices) and the NOTIFY expressions selected last (delivered at commit).
      */
     async writeBids(
       rows: Array<Insertable<BidTable>>,
       lots: LotBidUpdate[],
       now: Date,
       notify: RawBuilder<number>,
+      also: StatementPart | null = null,
     ) {
-      const withLots = db.with(
-        'upd',
-        () => sql`(
+      const withLots = withParts(
+        db.with(
+          'upd',
+          () => sql`(
         update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
           end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max, updated_at = ${now}
         from jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) as v(id bigint, status smallint,
           current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint)
         where lot.id = v.id)`,
+        ),
+        also ? [also] : [],
       );
-      const calls = [notify.as('notified')];
+      const calls = [notify.as('notified'), ...(also ? [also.select.as('also')] : [])];
       if (rows.length)
         await withLots
           .with('ins', (qb) => qb.insertInto('bid').values(rows))

@@ -12,7 +12,6 @@ import { eventsOfBid, type BusEvent } from './live-events';
 import { registerLiveChannel } from './live-channel';
 import { listingKeys } from './listing-keys';
 import { myRecords } from './my-records';
-import { outbidNotices } from '../notices/lot-alerts';
 
 /** Deposits, bids, the close and the live channel. */
 export function registerBidding(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +29,7 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onClose', () => bus.stop());
 
   const listing = listingKeys(db);
-  const service = biddingService(ctx, paymentsFor(ctx), bus, listing, outbidNotices(ctx));
+  const service = biddingService(ctx, paymentsFor(ctx), bus, listing);
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
   addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });

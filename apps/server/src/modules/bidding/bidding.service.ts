@@ -1,5 +1,6 @@
 import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
+import { noticeStatement, type NoticeInput } from '../notices/notify';
 import { orderNotices } from '../notices/order-notices';
 import { dealDefaults } from '../deals/deal-defaults';
 import {
@@ -37,20 +38,11 @@ const MAX_BIDS_PER_BATCH = 256;
  */
 const MAX_BATCHES_IN_FLIGHT = 2;
 
-/** Leaders a committed batch displaced (the notices module writes the outbid notices). */
-export type OutbidHook = (e: {
-  lotId: string;
-  displaced: string[];
-  price: number;
-  seq: number;
-}) => Promise<void>;
-
 export function biddingService(
   ctx: AppContext,
   payments: Payments,
   bus: LiveBus<BusEvent>,
   listing: ListingKeys,
-  onOutbid?: OutbidHook,
 ) {
   const { db } = ctx.dbh;
   const repo = biddingRepo(db);
@@ -131,7 +123,7 @@ export function biddingService(
   ): Promise<Map<string, BatchedBid[]>> {
     const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
     const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
-    const written: Array<{ update: LotBidUpdate; leaders: Set<string> }> = [];
+    const written: string[] = [];
     const answers = new Map<string, BatchedBid[]>();
     await transactionWithOutcome(db, async (trx) => {
       const tx = biddingRepo(trx);
@@ -143,37 +135,37 @@ export function biddingService(
       const rows: NewBid[] = [];
       const updates: LotBidUpdate[] = [];
       const events: Array<{ lotId: string; event: BusEvent }> = [];
+      const outbid: NoticeInput[] = [];
       for (const lotId of lotIds) {
         const lock = held.get(lotId);
         // The server clock is read under the lock: acceptance order and bid times agree.
         const outcome = applyLotBatch(lotId, lock, groups.get(lotId) ?? [], ctx.now);
         answers.set(lotId, outcome.answers);
-        if (!outcome.update || !lock) continue;
+        const { update } = outcome;
+        if (!update || !lock) continue;
         rows.push(...outcome.rows);
-        updates.push(outcome.update);
-        written.push({ update: outcome.update, leaders: outcome.leaders });
+        updates.push(update);
+        written.push(update.id);
         for (const row of outcome.rows)
           for (const event of eventsOfBid(lotId, { ...row, amount: String(row.amount) }, lock.lot))
             events.push({ lotId, event });
+        const displaced = [...outcome.leaders].filter(
+          (id) => id !== update.leader_id && !id.startsWith('anon:'),
+        );
+        outbid.push(
+          ...lotNotices.outbid(lock.lot, displaced, Number(update.current_price), update.bid_count),
+        );
       }
       if (updates.length) {
-        await tx.writeBids(rows, updates, ctx.now(), bus.notifyCall(events));
+        const now = ctx.now();
+        // The outbid notices ride in the batch's one statement (decision 021): committed with the
+        // bids that caused them, or not at all; announced live at that commit.
+        await tx.writeBids(rows, updates, now, bus.notifyCall(events), noticeStatement(outbid, now));
       }
     });
-    for (const { update, leaders } of written) {
-      // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
-      // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
-      listing.markDirty(update.id);
-      // After the commit and off the bid's answer path: the outbid notices cost the batch nothing.
-      const displaced = [...leaders].filter((id) => id !== update.leader_id && !id.startsWith('anon:'));
-      if (onOutbid && displaced.length)
-        void onOutbid({
-          lotId: update.id,
-          displaced,
-          price: Number(update.current_price),
-          seq: update.bid_count,
-        }).catch((err: unknown) => ctx.log.error({ err, lot: update.id }, 'outbid notices failed'));
-    }
+    // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
+    // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
+    for (const lotId of written) listing.markDirty(lotId);
     return answers;
   }
 

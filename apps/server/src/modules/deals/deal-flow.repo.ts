@@ -107,8 +107,11 @@ export function dealFlowRepo(db: Kysely<Database>) {
         .returning(['id', 'until'])
         .execute(),
 
-    /** The highest bid of every bidder not yet in a default or an offer of the lot, best first. */
-    runnerUp: (lotId: string) =>
+    /**
+     * The highest bid of the best bidder who may still be offered the lot: not in a default of it
+     * (any round), not offered it before, and not barred at `now` (decision 025).
+     */
+    runnerUp: (lotId: string, now: Date) =>
       db
         .selectFrom('bid')
         .select(['bidder_id', 'bidder_no'])
@@ -126,6 +129,16 @@ export function dealFlowRepo(db: Kysely<Database>) {
               'bidder_id',
               'not in',
               eb.selectFrom('second_chance_offer').select('buyer_id').where('lot_id', '=', lotId),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('buyer_bar')
+                  .select('buyer_bar.id')
+                  .whereRef('buyer_bar.buyer_id', '=', 'bid.bidder_id')
+                  .where('buyer_bar.lifted_at', 'is', null)
+                  .where('buyer_bar.until', '>', now),
+              ),
             ),
           ]),
         )
@@ -157,6 +170,26 @@ export function dealFlowRepo(db: Kysely<Database>) {
         .forUpdate()
         .executeTakeFirst(),
 
+    /** The offer a buyer holds for the lot, locked (one per bidder and lot). */
+    lockOfferOf: (lotId: string, buyerId: string) =>
+      db
+        .selectFrom('second_chance_offer')
+        .selectAll()
+        .where('lot_id', '=', lotId)
+        .where('buyer_id', '=', buyerId)
+        .forUpdate()
+        .executeTakeFirst(),
+
+    setOfferPayment: (offerId: string, paymentNo: string) =>
+      db
+        .updateTable('second_chance_offer')
+        .set({ payment_no: paymentNo })
+        .where('id', '=', offerId)
+        .execute(),
+
+    lotDeposit: (lotId: string) =>
+      db.selectFrom('lot').select(['deposit', 'title']).where('id', '=', lotId).executeTakeFirstOrThrow(),
+
     setOffer: (offerId: string, status: SecondChanceOfferTable['status'], now: Date) =>
       db
         .updateTable('second_chance_offer')
@@ -181,8 +214,9 @@ export function dealFlowRepo(db: Kysely<Database>) {
       db
         .selectFrom('second_chance_offer as o')
         .innerJoin('lot', 'lot.id', 'o.lot_id')
+        .leftJoin('payment as p', 'p.payment_no', 'o.payment_no')
         .selectAll('o')
-        .select('lot.title')
+        .select(['lot.title', 'lot.deposit', 'p.status as payment_status'])
         .where('o.buyer_id', '=', buyerId)
         .orderBy('o.offered_at', 'desc')
         .limit(50)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeBuyer, makeLot, payDeposit, signDeal } from '../../test/bidding-fixture';
 import { dealKit, DAY, HOUR, pdfText } from '../../test/deal-fixture';
-import { filesKit } from '../../test/files-kit';
+import { filesKit, minimalPdf } from '../../test/files-kit';
 import { createListeningTestApp } from '../../test/listening-app';
 import type { TestApp } from '../../test/test-app';
+import { NO_RUNNER_UP } from './deal-defaults';
 import { sendDealReminders } from './deal-reminders';
 
 let t: TestApp & { baseUrl: string };
@@ -46,12 +47,7 @@ const stageOf = async (lot: string) =>
 
 /** Signs, pays balance and fee: the deal stands at 待提车. */
 async function paidInFull(buyer: { id: string; token: string }, lot: string) {
-  await signDeal(t, buyer, lot);
-  for (const path of ['pay', 'serviceFee/pay']) {
-    const p = await k.buyerApi<{ paymentNo: string }>(buyer.token, 'POST', path, { orderId: lot });
-    expect(p.status, p.msg).toBe(200);
-    await k.paid(p.data.paymentNo);
-  }
+  await k.payInFull(buyer, lot);
   expect(await stageOf(lot)).toBe('pickup');
 }
 
@@ -164,7 +160,7 @@ describe('defaults, strikes and the second chance', () => {
     expect(lapsed.data.defaultInfo).toMatchObject({ canOfferSecondChance: false, canRelist: true });
     expect(
       await k.sellerApi(k.seller.a, 'default/choose', { orderId: lot, action: 'secondChance' }),
-    ).toMatchObject({ status: 409, msg: '没有可邀请的次高出价人，请选择重新上拍' });
+    ).toMatchObject({ status: 409, msg: NO_RUNNER_UP });
 
     const relisted = await k.sellerApi<DefaultInfo>(k.seller.a, 'default/choose', {
       orderId: lot,
@@ -208,7 +204,8 @@ describe('defaults, strikes and the second chance', () => {
     ).data.list[0]!;
     const acceptAt = closeAt + 80 * HOUR;
     await k.clock(acceptAt);
-    const accepted = await call<{ status: string }>(
+    // Accepting is paying the lot's deposit again (decision 025); the paid deposit opens the round.
+    const accepted = await call<{ status: string; payUrl: string }>(
       t,
       runner.token,
       'POST',
@@ -219,12 +216,14 @@ describe('defaults, strikes and the second chance', () => {
       },
     );
     expect(accepted.status, accepted.msg).toBe(200);
+    expect(accepted.data.status).toBe('pending');
+    await k.paid(new URL(accepted.data.payUrl, 'http://x').pathname.split('/').pop()!);
     const fresh = await view(runner.token, lot);
     expect(fresh.data).toMatchObject({
       stage: 'signing',
       finalPrice: '10000.00',
-      depositApplied: '0.00',
-      balanceDue: '10000.00',
+      depositApplied: '1000.00',
+      balanceDue: '9000.00',
       serviceFee: '500.00',
       deadline: acceptAt + 24 * HOUR,
     });
@@ -627,7 +626,9 @@ describe('pickup, storage, handover and transfer', () => {
       { data: minimalPdf(), filename: 'p.pdf' },
       { type: 'document', isPrivate: 'true' },
     );
-    const rec = await call(t, ops.token, 'POST', `/api/console/deals/${lot}/transfer`, {
+    // Recording it is for reviewers and admins (the scheduler only watches).
+    const reviewer = await k.operator('reviewer');
+    const rec = await call(t, reviewer.token, 'POST', `/api/console/deals/${lot}/transfer`, {
       newPlateNo: '京C11111',
       transferDate: new Date(closeAt + 31 * DAY + 8 * HOUR).toISOString().slice(0, 10),
       proofFileId: proof.body.data.id,
@@ -725,13 +726,6 @@ describe('the paper contract', () => {
     t.setNow(null);
   });
 });
-
-/** A one-page PDF the files module accepts. */
-function minimalPdf() {
-  return Buffer.from(
-    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-  );
-}
 
 /** A stored file of a type the files module no longer accepts (an older row, another path). */
 async function plantFile(ownerId: string, contentType: string) {

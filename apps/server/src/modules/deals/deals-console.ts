@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { currentUser } from '../accounts/auth-check';
+import { operatorRolesRepo } from '../accounts/operator-roles.repo';
 import { actorOf, writeAudit } from '../console/audit';
 import { consoleRepo } from '../console/console.repo';
 import { signedUrls } from '../files/signed-url';
@@ -51,11 +52,21 @@ export async function registerDealsConsole(app: FastifyInstance, ctx: AppContext
     return { ...pageOf(q, total, list), serverTime: now.getTime() };
   });
 
-  route(app, deals.consoleDealDetail, async ({ orderId }) => {
+  route(app, deals.consoleDealDetail, async ({ orderId }, { request }) => {
     const { row, view } = await service.consoleView(orderId);
     const bar = await dealDefaults.activeBar(db, row.buyer_id, ctx.now());
+    // Finance (payments, refunds) and admins call buyers; other roles see the numbers masked.
+    const roles = await operatorRolesRepo(db).of(currentUser(request).id);
+    const unmasked = roles.includes('finance') || roles.includes('admin');
+    const plan = view.pickupPlan;
     return {
       ...view,
+      ...(unmasked
+        ? {}
+        : {
+            buyer: { ...view.buyer, tel: view.buyer.tel && maskTel(view.buyer.tel) },
+            pickupPlan: plan && { ...plan, agentTel: plan.agentTel && maskTel(plan.agentTel) },
+          }),
       buyerId: row.buyer_id,
       buyerStrikes: await repo.strikeCount(row.buyer_id),
       buyerBarredUntil: bar?.until.getTime() ?? null,

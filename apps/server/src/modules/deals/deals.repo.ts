@@ -128,7 +128,7 @@ export function dealExtrasRepo(db: Kysely<Database>) {
         .orderBy('payment.paid_at')
         // Paid in the same instant: the order a deal owes them in.
         .orderBy(
-          sql`array_position(array['deposit', 'balance', 'service_fee', 'storage_fee', 'seller_fee'], payment.purpose)`,
+          sql`array_position(array['deposit', 'offer_deposit', 'balance', 'service_fee', 'storage_fee', 'seller_fee'], payment.purpose)`,
         )
         .orderBy('payment.payment_no')
         .execute(),
@@ -147,8 +147,9 @@ export function dealExtrasRepo(db: Kysely<Database>) {
       db
         .selectFrom('second_chance_offer as o')
         .innerJoin('lot', 'lot.id', 'o.lot_id')
+        .leftJoin('payment as p', 'p.payment_no', 'o.payment_no')
         .selectAll('o')
-        .select('lot.title')
+        .select(['lot.title', 'lot.deposit', 'p.status as payment_status'])
         .where('o.lot_id', '=', lotId)
         .orderBy('o.offered_at', 'desc')
         .orderBy('o.id', 'desc')

@@ -11,7 +11,7 @@ import { currentUser } from '../accounts/auth-check';
 import { smsCodes } from '../accounts/sms-codes';
 import { contentDisposition } from '../files/file-name';
 import { sellerUnitsService } from '../sellers/seller-units.service';
-import { dealDefaults } from './deal-defaults';
+import { secondChance } from './second-chance';
 import { sendDealReminders } from './deal-reminders';
 import { registerDealsConsole } from './deals-console';
 import { dealsService } from './deals.service';
@@ -35,7 +35,7 @@ export async function registerDeals(
   addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => service.defaultOverdueDeals(now) });
   addScheduledJob(app, ctx, {
     name: 'deal-offer-expiry',
-    tick: (now) => dealDefaults.expireOffers(ctx.dbh.db, now),
+    tick: (now) => secondChance.expireOffers(ctx.dbh.db, now),
   });
   addScheduledJob(app, ctx, { name: 'deal-reminders', tick: (now) => sendDealReminders(ctx.dbh.db, now) });
 

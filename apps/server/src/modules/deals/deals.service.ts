@@ -13,6 +13,7 @@ import { settleDeal } from '../settlement/postings';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
+import { EXPIRED, secondChance } from './second-chance';
 import { dealFlowRepo } from './deal-flow.repo';
 import { termsOf, termsView } from './deal-terms';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
@@ -127,12 +128,14 @@ export function dealsService(
     const extras = dealExtrasRepo(db);
     const [receipts, choices] = await Promise.all([
       extras.receipts(r.lot_id, r.buyer_id),
-      r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id) : Promise.resolve(null),
+      r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id, ctx.now()) : Promise.resolve(null),
     ]);
-    // A second-chance round shows only its own payments (a deposit paid before the close stays).
+    // A second-chance round shows only its own payments (the deposits stay: the bid's, the offer's).
     const since = r.round > 1 ? r.created_at.getTime() : 0;
+    const kept = (p: { purpose: string; paid_at: Date | null }) =>
+      p.purpose === 'deposit' || p.purpose === 'offer_deposit' || (p.paid_at?.getTime() ?? 0) >= since;
     return {
-      receipts: receipts.filter((p) => p.purpose === 'deposit' || (p.paid_at?.getTime() ?? 0) >= since),
+      receipts: receipts.filter(kept),
       choices,
     };
   }
@@ -260,7 +263,7 @@ export function dealsService(
               sellerShare: yuan(def.seller_share),
               platformShare: yuan(def.platform_share),
               resolution: def.resolution,
-              offers: extras.choices.offers.map((o) => dealDefaults.offerView(o)),
+              offers: extras.choices.offers.map((o) => secondChance.offerView(o)),
               canOfferSecondChance: extras.choices.canOfferSecondChance,
               canRelist: extras.choices.canRelist,
               relistedOrderId: def.relisted_order_id,
@@ -335,6 +338,9 @@ export function dealsService(
   payments.service.onPaid('balance', onBalancePaid);
   payments.service.onPaid('service_fee', onFeePaid);
   payments.service.onPaid('storage_fee', onStoragePaid);
+  payments.service.onPaid('offer_deposit', (trx, payment, now) =>
+    secondChance.depositPaid(trx, payment, now),
+  );
 
   /** A live file the caller may use (`mine`), of a type a proof may be. */
   async function proofFile(
@@ -729,14 +735,32 @@ export function dealsService(
     /** The second-chance offers made to the buyer, newest first. */
     async offers(buyerId: string) {
       const rows = await dealFlowRepo(db).offersOfBuyer(buyerId);
-      return { list: rows.map((o) => dealDefaults.offerView(o)), serverTime: ctx.now().getTime() };
+      return { list: rows.map((o) => secondChance.offerView(o)), serverTime: ctx.now().getTime() };
     },
 
+    /** Declines, or accepts: by paying the lot's deposit at the returned page (decision 025). */
     async answerOffer(buyerId: string, offerId: string, accept: boolean) {
-      const outcome = await dealDefaults.answer(db, buyerId, offerId, accept, ctx.now());
-      if (outcome.expired) throw conflict('该邀请已超过确认期限');
-      const offer = (await dealFlowRepo(db).offersOfBuyer(buyerId)).find((o) => o.id === offerId)!;
-      return dealDefaults.offerView(offer);
+      const now = ctx.now();
+      const viewOf = async (payUrl: string | null) => {
+        const offer = (await dealFlowRepo(db).offersOfBuyer(buyerId)).find((o) => o.id === offerId)!;
+        return { ...secondChance.offerView(offer), payUrl };
+      };
+      const toPay = accept ? await secondChance.toAccept(db, buyerId, offerId, now) : null;
+      if (toPay && toPay.deposit > 0) {
+        const { paymentNo, payUrl } = await payments.service.create({
+          purpose: 'offer_deposit',
+          lotId: toPay.lotId,
+          buyerId,
+          amount: toPay.deposit,
+          subject: `次高价成交保证金：${toPay.title}`,
+          returnUrl: '/dealCar',
+        });
+        await dealFlowRepo(db).setOfferPayment(offerId, paymentNo);
+        return viewOf(payUrl);
+      }
+      const outcome = await secondChance.answer(db, buyerId, offerId, accept, now);
+      if (outcome.expired) throw conflict(EXPIRED);
+      return viewOf(null);
     },
 
     /** The seller's choice after a default: a second-chance offer, or relisting. */

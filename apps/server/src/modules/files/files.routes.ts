@@ -42,15 +42,17 @@ export async function registerFiles(
   // Multipart parsing only in this scope: every other endpoint keeps refusing multipart bodies.
   await app.register(async (scope) => {
     await scope.register(multipart, { preservePath: true });
-    scope.post(`/api${files.upload.path}`, async (request) => {
-      await app.checkAuth(request, files.upload.auth);
-      // A body that is not multipart still has its fields checked first, so bad fields get the
-      // same messages as on every other endpoint; then it is refused for not being multipart.
-      if (!request.isMultipart()) parseFields(request.body ?? {});
-      const { fields, file } = await readUpload(request);
-      const input = parseFields(fields);
-      return ok(await service.upload(currentUser(request), input, file));
-    });
+    // Buyers and sellers upload at the mall's path, operators at the console's (same rules).
+    for (const contract of [files.upload, files.consoleUpload])
+      scope.post(`/api${contract.path}`, async (request) => {
+        await app.checkAuth(request, contract.auth);
+        // A body that is not multipart still has its fields checked first, so bad fields get the
+        // same messages as on every other endpoint; then it is refused for not being multipart.
+        if (!request.isMultipart()) parseFields(request.body ?? {});
+        const { fields, file } = await readUpload(request);
+        const input = parseFields(fields);
+        return ok(await service.upload(currentUser(request), input, file));
+      });
   });
   route(app, files.deleteFile, ({ fileId }, { request }) => service.remove(currentUser(request), fileId));
   route(app, files.getUrl, ({ fileId, variant }, { request }) =>

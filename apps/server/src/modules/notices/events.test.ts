@@ -67,7 +67,8 @@ describe('outbid', () => {
     expect((await placeBid(t, b.token, lot, '10500')).status).toBe(200);
     await tab.until((m) => m.type === 'notice' && m.notice.kind === 'lot.outbid');
     expect(tab.notices()[0]?.notice.body).toContain('¥10,500.00');
-    await vi.waitFor(async () => expect(await outbids()).toHaveLength(1));
+    // Written by b's bid itself: there once b's bid is answered.
+    expect(await outbids()).toHaveLength(1);
     await job.tick(new Date());
     expect((await outbids())[0]).toMatchObject({ state: 'skipped', note: '用户正在拍品页面' });
 
@@ -84,7 +85,7 @@ describe('outbid', () => {
     ] as const) {
       expect((await placeBid(t, a.token, lot, mine)).status).toBe(200);
       expect((await placeBid(t, b.token, lot, theirs)).status).toBe(200);
-      await vi.waitFor(async () => expect(await outbids()).toHaveLength(n));
+      expect(await outbids()).toHaveLength(n);
       await job.tick(new Date());
     }
     expect((await outbids()).map((d) => [d.state, d.note])).toEqual([

@@ -1,21 +1,11 @@
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Database } from '../../db/schema';
 import { formatBeijing } from '../../lib/time';
 import { alertsRepo } from './alerts.repo';
 import { noticesRepo } from './notices.repo';
 import { notify } from './notify';
-import { prefsOfUsers } from './prefs';
-import { yuan } from './wire';
 
 export const STARTING_SOON_MS = 30 * 60_000;
 const lotLink = (id: string) => `/carAuction/carAuctionDetail/${id}`;
-
-/** Users who have the optional kind's 站内信 on (the others asked not to hear of it). */
-async function wanting(db: Kysely<Database>, users: string[], kind: string) {
-  const prefs = await prefsOfUsers(db, users);
-  return users.filter((u) => prefs(u).allows(kind, 'inbox'));
-}
 
 /**
  * Time-driven alerts (docs/product.md#15-notices), run by the exactly-once scheduler: each lot's
@@ -37,7 +27,8 @@ export function lotAlerts(ctx: AppContext) {
           noticesRepo(trx).depositHolders(lot.id),
           repo.watchers(lot.id),
         ]);
-        const users = await wanting(trx, [...new Set([...holders, ...watchers])], 'lot.startingSoon');
+        // Those who switched 'starting soon' off are left out by notify.
+        const users = [...new Set([...holders, ...watchers])];
         const minutes = Math.max(1, Math.round((lot.start_time.getTime() - now.getTime()) / 60_000));
         await notify(
           trx,
@@ -83,32 +74,4 @@ export function lotAlerts(ctx: AppContext) {
   }
 
   return { startingSoon, started };
-}
-
-/**
- * The outbid notice, written after the bid batch committed (outside the bid's transaction, so the
- * hot path pays nothing for it): one row per displaced leader, live at once, and by SMS unless
- * the user is on the lot's page or had one for this lot within 10 minutes (sms-delivery.ts).
- */
-export function outbidNotices(ctx: AppContext) {
-  const { db } = ctx.dbh;
-  return async (e: { lotId: string; displaced: string[]; price: number; seq: number }) => {
-    const users = await wanting(db, e.displaced, 'lot.outbid');
-    if (!users.length) return;
-    await db.transaction().execute(async (trx) => {
-      const title = (await alertsRepo(trx).lotTitle(e.lotId)) ?? '拍品';
-      await notify(
-        trx,
-        users.map((userId) => ({
-          userId,
-          kind: 'lot.outbid',
-          title: '您的出价已被超越',
-          body: `${title} 当前价 ${yuan(e.price)}，您已不是最高出价人，可返回竞价页继续出价。`,
-          link: lotLink(e.lotId),
-          eventKey: `outbid:${e.lotId}:${e.seq}`,
-        })),
-        ctx.now(),
-      );
-    });
-  };
 }

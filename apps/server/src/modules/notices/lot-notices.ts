@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { alertsRepo } from './alerts.repo';
 import { noticesRepo } from './notices.repo';
-import { prefsOfUsers } from './prefs';
 import { notify, type NoticeInput } from './notify';
 import { yuan } from './wire';
 
@@ -60,25 +59,45 @@ export const lotNotices = {
               eventKey: `lot-closed:${lot.id}`,
             },
       );
-    // Watchers who are not parties hear the result too (one statement, however many watch).
+    // Watchers who are not parties hear the result too (one statement, however many watch; those
+    // who switched watched lots off are left out by notify).
     const told = new Set(items.map((i) => i.userId));
     const watchers = (await alertsRepo(trx).watchers(lot.id)).filter((u) => !told.has(u));
-    const prefs = await prefsOfUsers(trx, watchers);
     for (const userId of watchers)
-      if (prefs(userId).allows('watch.closed', 'inbox'))
-        items.push({
-          userId,
-          kind: 'watch.closed',
-          title: result.sold ? '关注的车辆已成交' : '关注的车辆已流拍',
-          body:
-            result.sold && result.price !== null
-              ? `您关注的 ${lot.title} 竞价结束，成交价 ${yuan(result.price)}。`
-              : `您关注的 ${lot.title} 竞价结束，未成交（流拍）。`,
-          link: lotLink(lot.id),
-          eventKey: `lot-closed:${lot.id}`,
-        });
+      items.push({
+        userId,
+        kind: 'watch.closed',
+        title: result.sold ? '关注的车辆已成交' : '关注的车辆已流拍',
+        body:
+          result.sold && result.price !== null
+            ? `您关注的 ${lot.title} 竞价结束，成交价 ${yuan(result.price)}。`
+            : `您关注的 ${lot.title} 竞价结束，未成交（流拍）。`,
+        link: lotLink(lot.id),
+        eventKey: `lot-closed:${lot.id}`,
+      });
     await notify(trx, items, now);
   },
+
+  /**
+   * The outbid notice of one bid batch, to each leader it displaced (who led at some point of the
+   * batch and does not lead at its end). Keyed by the lot and the batch's last seq: a proxy war
+   * inside one batch is one notice per displaced user, and a batch is never noticed twice. Returned
+   * rather than written: the batch writes them in its own statement (decision 021).
+   */
+  outbid: (
+    lot: { id: string; title: string },
+    displaced: string[],
+    price: number,
+    seq: number,
+  ): NoticeInput[] =>
+    displaced.map((userId) => ({
+      userId,
+      kind: 'lot.outbid',
+      title: '您的出价已被超越',
+      body: `${lot.title} 当前价 ${yuan(price)}，您已不是最高出价人，可返回竞价页继续出价。`,
+      link: lotLink(lot.id),
+      eventKey: `outbid:${lot.id}:${seq}`,
+    })),
 
   withdrawn: (
     trx: Tx,

@@ -1,6 +1,59 @@
-import type { Insertable, Kysely } from 'kysely';
-import { notifyManyVia } from '../../db/notify';
-import type { Database, NoticeTable } from '../../db/schema';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { withParts, type StatementPart } from '../../db/statement-part';
+
+/** A notice to write; `off` is the `notice_pref.off` entry with which its user declines it (null: none can). */
+export interface NoticeRow {
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  event_key: string;
+  off: string | null;
+}
+
+/**
+ * Notices as parts of one statement, the caller's own or another's (the bid batch's): the rows whose
+ * users have not declined them, one per user and event (a row written again is skipped and not
+ * announced); an SMS queued, due now, for each new row of `smsKinds` (the delivery job applies
+ * preferences and quiet hours when it sends); and, selected, the NOTIFYs that announce the new rows
+ * as [user, notice] pairs, `perPayload` a payload (delivered at commit inside a transaction). The
+ * CTEs are named `notice_new` and `notice_sms`: one such part per statement.
+ */
+export function noticeWrites(
+  rows: NoticeRow[],
+  o: { smsKinds: string[]; channel: string; perPayload: number; now: Date },
+): StatementPart {
+  const fresh = sql`(
+    insert into notice (user_id, kind, title, body, link, event_key, created_at)
+    select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, ${o.now}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(user_id bigint, kind text, title text,
+      body text, link text, event_key text, off text)
+    where v.off is null
+      or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off))
+    on conflict (user_id, event_key) do nothing
+    returning id, user_id, kind)`;
+  const sms = sql`(
+    insert into notice_delivery (notice_id, user_id, channel, next_at, created_at, updated_at)
+    select id, user_id, 'sms', ${o.now}::timestamptz, ${o.now}::timestamptz, ${o.now}::timestamptz
+    from notice_new where kind = any(${o.smsKinds}::text[])
+    on conflict (notice_id, channel) do nothing)`;
+  const announce = sql<number>`(
+    select count(pg_notify(${o.channel}, p.payload)) from (
+      select json_build_object('n', json_agg(json_build_array(c.user_id::text, c.id::text) order by c.id))::text
+        as payload
+      from (select id, user_id, (row_number() over (order by id) - 1) / ${sql.lit(o.perPayload)} as chunk
+            from notice_new) c
+      group by c.chunk order by c.chunk) p)`;
+  return {
+    ctes: [
+      ['notice_new', fresh],
+      ...(o.smsKinds.length ? [['notice_sms', sms] as [string, typeof sms]] : []),
+    ],
+    select: announce,
+  };
+}
 
 /** SQL of the in-app inbox. */
 export function noticesRepo(db: Kysely<Database>) {
@@ -38,33 +91,10 @@ export function noticesRepo(db: Kysely<Database>) {
           .where('state', '=', 'frozen')
           .execute()
       ).map((r) => r.buyer_id),
-    /** One row per recipient and event; an event written twice stays one row (and is not returned). */
-    insert: async (rows: Array<Insertable<NoticeTable>>) =>
-      rows.length === 0
-        ? []
-        : db
-            .insertInto('notice')
-            .values(rows)
-            .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
-            .returning(['id', 'user_id', 'kind'])
-            .execute(),
-    /** An SMS per notice, due now; the delivery job applies preferences and quiet hours when it sends. */
-    queueSms: (rows: Array<{ id: string; user_id: string }>, now: Date) =>
-      db
-        .insertInto('notice_delivery')
-        .values(
-          rows.map((r) => ({
-            notice_id: r.id,
-            user_id: r.user_id,
-            channel: 'sms' as const,
-            next_at: now,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['notice_id', 'channel']).doNothing())
-        .execute(),
-    announce: (channel: string, payloads: string[]) => notifyManyVia(db, channel, payloads),
+    /** Writes notices in one statement (`noticeWrites`); in a transaction, announced at its commit. */
+    write: async (part: StatementPart) => {
+      await withParts<Database>(db, [part]).selectNoFrom(part.select.as('announced')).execute();
+    },
     /** Notices by id for the users given (a process loads only those it has connections for). */
     byIds: (ids: string[]) =>
       ids.length ? db.selectFrom('notice').selectAll().where('id', 'in', ids).execute() : Promise.resolve([]),

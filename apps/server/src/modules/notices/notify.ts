@@ -1,7 +1,9 @@
 import { notices } from '@chepai/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { noticesRepo } from './notices.repo';
+import type { StatementPart } from '../../db/statement-part';
+import { noticesRepo, noticeWrites } from './notices.repo';
+import { offToken } from './prefs';
 
 export interface NoticeInput {
   userId: string;
@@ -17,40 +19,37 @@ export interface NoticeInput {
 export const USER_NOTICES_CHANNEL = 'user_notices';
 /** NOTIFY payloads stay under 8000 bytes: [userId, noticeId] pairs, chunked. */
 const PAIRS_PER_PAYLOAD = 150;
-const ROWS_PER_INSERT = 2000;
+
+/**
+ * The notices as parts of the caller's own statement, or null when there are none: for a writer
+ * that already sends one statement in its transaction (the bid batch, decision 021). What they
+ * write is what `notify` writes.
+ */
+export function noticeStatement(items: NoticeInput[], now: Date): StatementPart | null {
+  if (!items.length) return null;
+  const smsKinds = [...new Set(items.map((n) => n.kind))].filter((k) => notices.noticePolicy(k).sms);
+  return noticeWrites(
+    items.map((n) => ({
+      user_id: n.userId,
+      kind: n.kind,
+      title: n.title,
+      body: n.body,
+      link: n.link ?? '',
+      event_key: n.eventKey,
+      // An optional kind (outbid, starting soon, watched lots) is not written for a user who declined it.
+      off: offToken(n.kind, 'inbox'),
+    })),
+    { smsKinds, channel: USER_NOTICES_CHANNEL, perPayload: PAIRS_PER_PAYLOAD, now },
+  );
+}
 
 /**
  * Writes notices inside the caller's transaction (docs/product.md#15-notices): they exist exactly
- * when the change that caused them committed. In the same transaction it queues an SMS for each
- * kind whose policy says so and announces the new rows to the live user channels, delivered at
- * commit (docs/decisions/026-notice-delivery.md). A writer only names a catalogued kind.
+ * when the change that caused them committed. In the same statement it queues an SMS for each kind
+ * whose policy says so and announces the new rows to the live user channels, delivered at commit
+ * (docs/decisions/026-notice-delivery.md). A writer only names a catalogued kind.
  */
 export async function notify(trx: Kysely<Database>, items: NoticeInput[], now: Date): Promise<void> {
-  const repo = noticesRepo(trx);
-  const written: Array<{ id: string; user_id: string; kind: string }> = [];
-  for (let i = 0; i < items.length; i += ROWS_PER_INSERT) {
-    written.push(
-      ...(await repo.insert(
-        items.slice(i, i + ROWS_PER_INSERT).map((n) => ({
-          user_id: n.userId,
-          kind: n.kind,
-          title: n.title,
-          body: n.body,
-          link: n.link ?? '',
-          event_key: n.eventKey,
-          created_at: now,
-        })),
-      )),
-    );
-  }
-  if (!written.length) return;
-  const sms = written.filter((w) => notices.noticePolicy(w.kind).sms);
-  for (let i = 0; i < sms.length; i += ROWS_PER_INSERT)
-    await repo.queueSms(sms.slice(i, i + ROWS_PER_INSERT), now);
-  const payloads: string[] = [];
-  for (let i = 0; i < written.length; i += PAIRS_PER_PAYLOAD)
-    payloads.push(
-      JSON.stringify({ n: written.slice(i, i + PAIRS_PER_PAYLOAD).map((w) => [w.user_id, w.id]) }),
-    );
-  await repo.announce(USER_NOTICES_CHANNEL, payloads);
+  const part = noticeStatement(items, now);
+  if (part) await noticesRepo(trx).write(part);
 }

@@ -20,15 +20,23 @@ export const DEFAULT_QUIET: QuietHours = {
   end: minutesOfClock(notices.QUIET_DEFAULT.end),
 };
 
+/**
+ * The entry of `notice_pref.off` that switches the kind off on the channel, or null when nothing can:
+ * a mandatory group keeps its 站内信, the record of what happened to the user's money and lots.
+ */
+export function offToken(kind: string, channel: Channel): string | null {
+  const group = noticePolicy(kind).group;
+  if (channel === 'inbox' && !NOTICE_GROUPS[group].optional) return null;
+  return `${group}.${channel}`;
+}
+
 /** The preferences of a row, or the defaults (everything on, quiet 22:00–08:00) without one. */
 export function prefsOf(row: Selectable<NoticePrefTable> | undefined): Prefs {
   const off = new Set(row?.off ?? []);
   return {
     allows(kind, channel) {
-      const group = noticePolicy(kind).group;
-      // A mandatory group keeps its 站内信: it is the record of what happened to the user's money and lots.
-      if (channel === 'inbox' && !NOTICE_GROUPS[group].optional) return true;
-      return !off.has(`${group}.${channel}`);
+      const token = offToken(kind, channel);
+      return token === null || !off.has(token);
     },
     quiet: row ? { enabled: row.quiet_enabled, start: row.quiet_start, end: row.quiet_end } : DEFAULT_QUIET,
   };

@@ -52,6 +52,38 @@ export async function unitCollectionHistory(ctx: AppContext, unitId: string) {
   }));
 }
 
+/**
+ * A verified change of a unit's payment-receiving account: the name must be the unit's own, the
+ * number is sealed, and the change is recorded with who and from where. Callers verify the member
+ * first (an SMS code; the demo seed is its own verification).
+ */
+export async function recordCollectionAccount(
+  ctx: AppContext,
+  crypto: DataCrypto,
+  unit: { id: string; name: string },
+  v: sellers.CollectionValues,
+  by: string,
+  ip: string,
+) {
+  if (v.accountName !== unit.name) throw badRequest(NAME_MISMATCH);
+  const saved = await sellerFinanceRepo(ctx.dbh.db).saveCollection(
+    unit.id,
+    {
+      account_name: v.accountName,
+      bank_name: v.bankName,
+      branch_name: v.branchName,
+      account_no_cipher: crypto.seal(v.accountNo, COLLECTION_ACCOUNT_CONTEXT),
+      account_no_last4: v.accountNo.slice(-4),
+      bank_code: v.bankCode,
+    },
+    by,
+    ctx.now(),
+    ip,
+  );
+  ctx.log.info({ event: 'collection account changed', unit: unit.id, ip }, 'seller');
+  return saved;
+}
+
 export function sellerProfileService(
   ctx: AppContext,
   deps: { units: SellerUnitsService; codes: ReturnType<typeof smsCodes>; crypto: DataCrypto },
@@ -101,28 +133,13 @@ export function sellerProfileService(
       await deps.codes.issue(tel, 'sellerCollection', ip);
       return { resendSeconds: RESEND_SECONDS, tel: maskTel(tel) };
     },
-    /** Name checked against the unit, then the code (used up), then the account sealed and the change recorded. */
+    /** Name checked against the unit, then the code (used up), then the account recorded. */
     async saveCollection(user: SessionUser, v: sellers.CollectionValues & { code: string }, ip: string) {
       const unit = await deps.units.currentUnit(user);
       if (v.accountName !== unit.name) throw badRequest(NAME_MISMATCH);
       const tel = await phoneOf(user);
       await deps.codes.verify(tel, 'sellerCollection', v.code, true);
-      const saved = await repo.saveCollection(
-        unit.id,
-        {
-          account_name: v.accountName,
-          bank_name: v.bankName,
-          branch_name: v.branchName,
-          account_no_cipher: deps.crypto.seal(v.accountNo, COLLECTION_ACCOUNT_CONTEXT),
-          account_no_last4: v.accountNo.slice(-4),
-          bank_code: v.bankCode,
-        },
-        user.id,
-        ctx.now(),
-        ip,
-      );
-      ctx.log.info({ event: 'collection account changed', unit: unit.id, ip }, 'seller');
-      return toCollection(saved);
+      return toCollection(await recordCollectionAccount(ctx, deps.crypto, unit, v, user.id, ip));
     },
     async collectionHistory(user: SessionUser) {
       const unit = await deps.units.currentUnit(user);

@@ -1,14 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forfeitDeposit as forfeitHeldDeposit } from '../bidding/deposit-ledger';
-import { refundWhole } from './postings';
+import type { PaymentRow } from '../../platform/payments/payment.repo';
+import { journalForfeit, refundWhole } from './postings';
 import { settlementRepo } from './settlement.repo';
 
 /**
- * A buyer defaults on a deal (docs/product.md#17-ledger-and-settlement): the deposit is forfeited
- * and split between the unit and the platform (journalled by the deposit ledger), and whatever
- * else the buyer paid for this deal (the balance, the fee) goes back to them. Runs in the default's
- * transaction; a second run moves nothing.
+ * A buyer defaults on a deal (docs/product.md#17-ledger-and-settlement): the deposit (or a
+ * second-chance buyer's deposit) is forfeited and split between the unit and the platform, and
+ * whatever else the buyer paid for this deal (the balance, the fee) goes back to them. Runs in the
+ * default's transaction; a second run moves nothing.
  */
 export async function forfeitDeposit(
   trx: Transaction<Database>,
@@ -16,8 +17,15 @@ export async function forfeitDeposit(
   buyerId: string,
   now: Date,
 ): Promise<boolean> {
-  const forfeited = await forfeitHeldDeposit(trx, lotId, buyerId, now);
-  for (const payment of await settlementRepo(trx).paidPaymentsOf(lotId, buyerId, 'deposit'))
+  const repo = settlementRepo(trx);
+  let forfeited = await forfeitHeldDeposit(trx, lotId, buyerId, now);
+  // A second-chance buyer's deposit was paid into the lot's escrow (decision 025): forfeited from there.
+  for (const payment of await repo.paidPaymentsOf(lotId, buyerId, { only: ['offer_deposit'] })) {
+    await journalForfeit(trx, payment, 'applied', now);
+    forfeited = true;
+  }
+  const deposits: Array<PaymentRow['purpose']> = ['deposit', 'offer_deposit'];
+  for (const payment of await repo.paidPaymentsOf(lotId, buyerId, { except: deposits }))
     await refundWhole(trx, payment, '成交订单违约，已付款项退还', now);
   return forfeited;
 }

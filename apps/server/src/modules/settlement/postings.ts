@@ -32,6 +32,7 @@ export const PURPOSE_TEXT: Record<string, string> = {
   service_fee: '买方服务费',
   seller_fee: '卖方服务费',
   storage_fee: '停车保管费',
+  offer_deposit: '次高价成交保证金',
 };
 export const purposeText = (purpose: string) => PURPOSE_TEXT[purpose] ?? purpose;
 
@@ -41,6 +42,8 @@ export function creditAccountOf(payment: Pick<PaymentRow, 'purpose' | 'lot_id' |
     case 'deposit':
       return accounts.buyerDeposit(payment.buyer_id);
     case 'balance':
+    case 'offer_deposit':
+      // A second-chance buyer's deposit is part of the price from the start (decision 025).
       return accounts.escrow(payment.lot_id);
     case 'service_fee':
       return accounts.buyerFee;

@@ -11,6 +11,7 @@ import { pageOffset, type Paging } from '../../lib/paging';
 export type PayoutRow = Selectable<PayoutTable>;
 export type RefundRow = Selectable<RefundTable>;
 export type MismatchRow = Selectable<ReconciliationMismatchTable>;
+type Purpose = Database['payment']['purpose'];
 
 /** SQL for settlement: payouts, refunds, transfer notices, reconciliation findings and the job clock. */
 export function settlementRepo(db: Kysely<Database>) {
@@ -34,16 +35,18 @@ export function settlementRepo(db: Kysely<Database>) {
     lockPayment: (paymentNo: string) =>
       db.selectFrom('payment').selectAll().where('payment_no', '=', paymentNo).forUpdate().executeTakeFirst(),
 
-    /** Paid payments of a payer for a lot, except those of `exceptPurpose`. */
-    paidPaymentsOf: (lotId: string, payerId: string, exceptPurpose: string) =>
-      db
+    /** Paid payments of a payer for a lot, of these purposes or (`except`) of all others. */
+    paidPaymentsOf: (lotId: string, payerId: string, purposes: { except?: Purpose[]; only?: Purpose[] }) => {
+      let q = db
         .selectFrom('payment')
         .selectAll()
         .where('lot_id', '=', lotId)
         .where('buyer_id', '=', payerId)
-        .where('status', '=', 'paid')
-        .where('purpose', '<>', exceptPurpose as 'deposit')
-        .execute(),
+        .where('status', '=', 'paid');
+      if (purposes.except?.length) q = q.where('purpose', 'not in', purposes.except);
+      if (purposes.only?.length) q = q.where('purpose', 'in', purposes.only);
+      return q.execute();
+    },
 
     /** Deals handed over with no settlement journal since they opened (the settlement job's backstop). */
     unsettledHandovers: (limit: number) =>
@@ -87,10 +90,10 @@ export function settlementRepo(db: Kysely<Database>) {
       return q.executeTakeFirst();
     },
 
-    /** Claims due payouts (pending, or sending past its lease), counting the attempt; skip locked. */
+    /** Claims due payouts (pending, or sending past its lease), counting the send; skip locked. */
     async claimDuePayouts(now: Date, leaseUntil: Date, limit: number): Promise<PayoutRow[]> {
       const { rows } = await sql<PayoutRow>`
-        update payout set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}, updated_at = ${now}
+        update payout set status = 'sending', tries = tries + 1, next_attempt_at = ${leaseUntil}, updated_at = ${now}
         where payout_no in (
           select payout_no from payout
           where status in ('pending', 'sending') and next_attempt_at <= ${now}
@@ -177,7 +180,7 @@ export function settlementRepo(db: Kysely<Database>) {
 
     async claimDueRefunds(now: Date, leaseUntil: Date, limit: number): Promise<RefundRow[]> {
       const { rows } = await sql<RefundRow>`
-        update refund set status = 'sending', attempts = attempts + 1, next_attempt_at = ${leaseUntil}
+        update refund set status = 'sending', tries = tries + 1, next_attempt_at = ${leaseUntil}
         where refund_no in (
           select refund_no from refund
           where status in ('pending', 'sending') and next_attempt_at <= ${now}

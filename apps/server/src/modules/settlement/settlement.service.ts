@@ -35,7 +35,7 @@ export function toPayout(p: PayoutRow & { title: string }): settlement.Payout {
     },
     status: p.status,
     statusText: settlement.PAYOUT_STATUS[p.status],
-    attempts: p.attempts,
+    attempts: p.tries,
     failure: p.failure,
     createdAt: p.created_at.getTime(),
     paidAt: ms(p.paid_at),
@@ -69,7 +69,7 @@ function toRefund(r: RefundView): settlement.RefundRowView {
     decidedAt: ms(r.decided_at),
     decisionNote: r.decision_note,
     failure: r.failure,
-    attempts: r.attempts,
+    attempts: r.tries,
     doneAt: ms(r.done_at),
   };
 }
@@ -342,13 +342,13 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
         if (!p) throw notFound('结算单不存在');
         if (p.status !== 'failed' && p.status !== 'pending')
           throw conflict(`该结算单${settlement.PAYOUT_STATUS[p.status]}，不能重新打款`);
-        // One more attempt now; attempts keep counting, so each goes to the provider under a new request number.
+        // One more send now: under a new request number only if the last one is known to have failed (decision 023).
         await tx.updatePayout(payoutNo, { status: 'pending', next_attempt_at: now, updated_at: now });
         await writeAudit(trx, actor, {
           action: 'payout.retry',
           targetType: 'payout',
           targetId: payoutNo,
-          before: { status: p.status, attempts: p.attempts, failure: p.failure },
+          before: { status: p.status, attempts: p.attempts, tries: p.tries, failure: p.failure },
           after: { status: 'pending' },
         });
       });

@@ -1,6 +1,11 @@
 import type { AppContext } from '../../context';
 import type { DataCrypto } from '../../platform/crypto';
-import { NotificationRejected, type TransferNotice } from '../../platform/payments/payment-provider';
+import {
+  NotificationRejected,
+  TransferRefused,
+  type TransferAccepted,
+  type TransferNotice,
+} from '../../platform/payments/payment-provider';
 import type { Payments } from '../../platform/payments/payments';
 import { accounts } from '../ledger/accounts';
 import { postJournal } from '../ledger/ledger';
@@ -25,8 +30,18 @@ export class TransferNoticeRefused extends NotificationRejected {
   }
 }
 
-const retryAt = (now: Date, attempts: number) => {
-  const wait = TRANSFER_BACKOFF_MS[attempts - 1];
+/** What a send writes back on a payout or a refund. */
+type TransferUpdate = {
+  status?: 'pending' | 'sent' | 'failed';
+  attempts?: number;
+  attempt_open?: boolean;
+  provider_ref?: string;
+  failure?: string | null;
+  next_attempt_at?: Date | null;
+};
+
+const retryAt = (now: Date, tries: number) => {
+  const wait = TRANSFER_BACKOFF_MS[tries - 1];
   return wait === undefined ? null : new Date(now.getTime() + wait);
 };
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
@@ -42,10 +57,33 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
   const notifyUrl = deps.payments.transferNotifyUrl;
 
   /** After a failed attempt: wait and try again, or stop and wait for an operator. */
-  const failed = (now: Date, attempts: number, failure: string) => {
-    const next = retryAt(now, attempts);
+  const failed = (now: Date, tries: number, failure: string) => {
+    const next = retryAt(now, tries);
     return { status: next ? ('pending' as const) : ('failed' as const), next_attempt_at: next, failure };
   };
+
+  /**
+   * One send of a claimed transfer. The request number stays the open one while its outcome is
+   * unknown — the provider answers a repeat with the first transfer, so the money cannot leave
+   * twice — and moves on only after a known failure (a refusal here, or a FAILED notice).
+   */
+  async function attempt(
+    t: { attempts: number; attempt_open: boolean; tries: number },
+    now: Date,
+    call: (attempt: number) => Promise<TransferAccepted>,
+    save: (set: TransferUpdate) => Promise<unknown>,
+  ) {
+    const number = t.attempt_open ? t.attempts : t.attempts + 1;
+    // Saved before the call: a crash once the provider has it must not lead to a new number.
+    if (!t.attempt_open) await save({ attempts: number, attempt_open: true });
+    try {
+      const accepted = await call(number);
+      await save({ status: 'sent', provider_ref: accepted.transferNo, failure: null });
+    } catch (err) {
+      const refused = err instanceof TransferRefused;
+      await save({ ...failed(now, t.tries, errorText(err)), attempt_open: !refused });
+    }
+  }
 
   async function sendPayout(p: PayoutRow, now: Date) {
     const repo = settlementRepo(db);
@@ -53,7 +91,7 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
     if (!account) {
       await repo.updatePayout(
         p.payout_no,
-        { ...failed(now, p.attempts, '处置单位尚未设置收款账户'), updated_at: now },
+        { ...failed(now, p.tries, '处置单位尚未设置收款账户'), updated_at: now },
         ['sending'],
       );
       return;
@@ -63,48 +101,38 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
       bank_name: account.bank_name,
       account_no_last4: account.account_no_last4,
     };
-    try {
-      const accepted = await provider.payout({
-        ref: p.payout_no,
-        attempt: p.attempts,
-        amount: Number(p.amount),
-        notifyUrl,
-        accountName: account.account_name,
-        bankName: account.bank_name,
-        accountNo: deps.crypto.open(account.account_no_cipher, COLLECTION_ACCOUNT_CONTEXT),
-      });
-      await repo.updatePayout(
-        p.payout_no,
-        { ...snapshot, status: 'sent', provider_ref: accepted.transferNo, failure: null, updated_at: now },
-        ['sending'],
-      );
-    } catch (err) {
-      await repo.updatePayout(
-        p.payout_no,
-        { ...snapshot, ...failed(now, p.attempts, errorText(err)), updated_at: now },
-        ['sending'],
-      );
-    }
+    await attempt(
+      p,
+      now,
+      (number) =>
+        provider.payout({
+          ref: p.payout_no,
+          attempt: number,
+          amount: Number(p.amount),
+          notifyUrl,
+          accountName: account.account_name,
+          bankName: account.bank_name,
+          accountNo: deps.crypto.open(account.account_no_cipher, COLLECTION_ACCOUNT_CONTEXT),
+        }),
+      (set) => repo.updatePayout(p.payout_no, { ...snapshot, ...set, updated_at: now }, ['sending']),
+    );
   }
 
   async function sendRefund(r: RefundRow, now: Date) {
     const repo = settlementRepo(db);
-    try {
-      const accepted = await provider.refund({
-        ref: r.refund_no,
-        attempt: r.attempts,
-        amount: Number(r.amount),
-        notifyUrl,
-        paymentNo: r.payment_no,
-      });
-      await repo.updateRefund(
-        r.refund_no,
-        { status: 'sent', provider_ref: accepted.transferNo, failure: null },
-        ['sending'],
-      );
-    } catch (err) {
-      await repo.updateRefund(r.refund_no, failed(now, r.attempts, errorText(err)), ['sending']);
-    }
+    await attempt(
+      r,
+      now,
+      (number) =>
+        provider.refund({
+          ref: r.refund_no,
+          attempt: number,
+          amount: Number(r.amount),
+          notifyUrl,
+          paymentNo: r.payment_no,
+        }),
+      (set) => repo.updateRefund(r.refund_no, set, ['sending']),
+    );
   }
 
   /** Sends every due payout and refund (the scheduler's tick); returns how many were sent. */
@@ -127,7 +155,8 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
     if (n.attempt !== p.attempts) return 'duplicate' as const;
     if (n.status === 'FAILED') {
       await repo.updatePayout(p.payout_no, {
-        ...failed(now, p.attempts, n.reason ?? '银行退回'),
+        ...failed(now, p.tries, n.reason ?? '银行退回'),
+        attempt_open: false,
         updated_at: now,
       });
       return 'applied' as const;
@@ -164,7 +193,10 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
     if (r.status === 'done') return 'duplicate' as const;
     if (n.attempt !== r.attempts) return 'duplicate' as const;
     if (n.status === 'FAILED') {
-      await repo.updateRefund(r.refund_no, failed(now, r.attempts, n.reason ?? '原路退回失败'));
+      await repo.updateRefund(r.refund_no, {
+        ...failed(now, r.tries, n.reason ?? '原路退回失败'),
+        attempt_open: false,
+      });
       return 'applied' as const;
     }
     await repo.updateRefund(r.refund_no, {

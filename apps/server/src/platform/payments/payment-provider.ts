@@ -50,8 +50,10 @@ export interface PaymentProvider extends TransferProvider {
 
 /**
  * Money we send out (docs/product.md#17-ledger-and-settlement, decision 023): a payout to a unit's
- * collection account or a refund of a payment. `ref` is our payout or refund number; each attempt
- * is a new request number at the provider (`ref#attempt`), so a failed transfer can be sent again.
+ * collection account or a refund of a payment. `ref` is our payout or refund number; the provider
+ * request number is `ref#attempt` and the provider is idempotent on it: the same number sent again
+ * answers the first transfer. A new attempt (a new number) only after this one is known to have
+ * failed: a refusal (TransferRefused) or a FAILED notice.
  */
 export interface TransferRequest {
   ref: string;
@@ -82,6 +84,18 @@ export interface TransferNotice {
   status: 'SUCCESS' | 'FAILED';
   reason: string | null;
   at: number;
+}
+
+/**
+ * The provider answered and refused the request: nothing was sent under this request number, so a
+ * new attempt may follow. Any other error (a timeout, a reset connection, a 5xx) leaves the outcome
+ * unknown: the money may have left, and only the same request number may be sent again.
+ */
+export class TransferRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'TransferRefused';
+  }
 }
 
 /** Bank transfers out of the payment company: payouts and refunds, confirmed by signed notices. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { paymentService, type PaymentService } from './payment-service';
-import { NotificationRejected, type PaymentProvider } from './payment-provider';
+import { NotificationRejected, TransferRefused, type PaymentProvider } from './payment-provider';
 import { unavailable } from '../../http/errors';
 import { sandboxPaymentProvider, type SandboxPaymentProvider } from './sandbox-provider';
 import { sandboxTransfers, type SandboxTransfers } from './sandbox-transfers';
@@ -30,8 +30,8 @@ const unconfigured: PaymentProvider = {
   createPayment: () => Promise.reject(unavailable(PAYMENTS_UNAVAILABLE)),
   query: () => Promise.resolve(null),
   verifyNotification: () => Promise.reject(new NotificationRejected('未配置支付公司')),
-  payout: () => Promise.reject(unavailable(PAYMENTS_UNAVAILABLE)),
-  refund: () => Promise.reject(unavailable(PAYMENTS_UNAVAILABLE)),
+  payout: () => Promise.reject(new TransferRefused(PAYMENTS_UNAVAILABLE)),
+  refund: () => Promise.reject(new TransferRefused(PAYMENTS_UNAVAILABLE)),
   verifyTransferNotice: () => Promise.reject(new NotificationRejected('未配置支付公司')),
 };
 

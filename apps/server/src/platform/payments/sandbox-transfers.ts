@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { ScheduledJob } from '../scheduler/scheduler';
 import {
   NotificationRejected,
+  TransferRefused,
   type PayoutRequest,
   type RefundRequest,
   type TransferAccepted,
@@ -15,6 +16,8 @@ import { checkSignature, signBody } from './signature';
 import { dispatchNotice, type NotifyDispatch } from './sandbox-provider';
 
 const NOTIFY_LEASE_MS = 60_000;
+/** When an answer is lost (tests), the transfer's notice waits this long. */
+const SLOW_NOTICE_MS = 5 * 60_000;
 
 export interface SandboxTransferOptions {
   db: Kysely<Database>;
@@ -26,14 +29,17 @@ export interface SandboxTransferOptions {
 
 /**
  * The sandbox payment company's bank transfers out (decision 023): a payout or refund request is
- * recorded, "the bank" settles it at once (successfully, unless the account number is not a
- * number or a test asked for failures), and a signed notice goes back with retries until the
- * merchant answers "success". The merchant side never touches sandbox_transfer.
+ * recorded under its request number (a repeat answers the same transfer), "the bank" settles it at
+ * once (successfully, unless the account number is not a number or a test asked for failures), and
+ * a signed notice goes back with retries until the merchant answers "success". The merchant side
+ * never touches sandbox_transfer.
  */
 export function sandboxTransfers(o: SandboxTransferOptions) {
   const repo = sandboxTransferRepo(o.db);
   const inflight = new Set<Promise<unknown>>();
   let failures: string[] = [];
+  let refusals: string[] = [];
+  let lostAnswers = 0;
 
   async function start(
     kind: SandboxTransfer['kind'],
@@ -41,25 +47,36 @@ export function sandboxTransfers(o: SandboxTransferOptions) {
     payee: string,
     bankFailure: string | null,
   ): Promise<TransferAccepted> {
+    const refusal = refusals.shift();
+    if (refusal) throw new TransferRefused(refusal);
+    // A lost answer is a slow company: its notice too comes later, from the notify job.
+    const lost = lostAnswers > 0;
+    if (lost) lostAnswers--;
     const now = o.now();
     const merchantNo = `${r.ref}#${r.attempt}`;
-    const planned = bankFailure ?? failures.shift() ?? null;
-    await repo.insertIfAbsent({
-      transfer_no: `SBT${now.getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
-      kind,
-      merchant_no: merchantNo,
-      amount: r.amount,
-      payee,
-      status: planned ? 'FAILED' : 'SUCCESS',
-      failure: planned,
-      notify_url: r.notifyUrl,
-      next_notify_at: now,
-      created_at: now,
-      done_at: now,
-    });
-    const t = await repo.byMerchantNo(kind, merchantNo);
-    if (!t) throw new Error('sandbox transfer vanished');
-    track(deliver(t.transfer_no));
+    // Like a real company: the request number is the idempotency key. A repeat answers the first
+    // transfer (no second one, no second notice run); the same number with another amount is refused.
+    let t = await repo.byMerchantNo(kind, merchantNo);
+    if (!t) {
+      const planned = bankFailure ?? failures.shift() ?? null;
+      await repo.insertIfAbsent({
+        transfer_no: `SBT${now.getTime()}${String(randomInt(1e9)).padStart(9, '0')}`,
+        kind,
+        merchant_no: merchantNo,
+        amount: r.amount,
+        payee,
+        status: planned ? 'FAILED' : 'SUCCESS',
+        failure: planned,
+        notify_url: r.notifyUrl,
+        next_notify_at: lost ? new Date(now.getTime() + SLOW_NOTICE_MS) : now,
+        created_at: now,
+        done_at: now,
+      });
+      t = await repo.byMerchantNo(kind, merchantNo);
+      if (!t) throw new Error('sandbox transfer vanished');
+      if (!lost) track(deliver(t.transfer_no));
+    } else if (Number(t.amount) !== r.amount) throw new Error('请求号重复且金额不一致');
+    if (lost) throw new Error('ETIMEDOUT: 付款公司应答超时');
     return { transferNo: t.transfer_no };
   }
 
@@ -154,6 +171,14 @@ export function sandboxTransfers(o: SandboxTransferOptions) {
     /** Tests and demos: the next transfers fail at "the bank" with these reasons. */
     failNext: (...reasons: string[]) => {
       failures = [...failures, ...reasons];
+    },
+    /** Tests: the next requests are refused outright (nothing recorded, nothing sent). */
+    refuseNext: (...reasons: string[]) => {
+      refusals = [...refusals, ...reasons];
+    },
+    /** Tests: the next `n` requests are carried out, but their answers are lost (a timeout). */
+    loseNextAnswers: (n = 1) => {
+      lostAnswers += n;
     },
     job: (): ScheduledJob => ({
       name: 'sandbox-transfer-notify',

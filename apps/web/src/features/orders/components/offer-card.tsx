@@ -8,7 +8,8 @@ import { useFeedback } from '../../../components/feedback';
 
 /**
  * 次高价成交邀请: the winner defaulted and the seller offers the lot to this buyer at their own last
- * bid. Accepting opens a deal with its own deadlines; declining lets the seller choose again.
+ * bid. Accepting is paying the lot's deposit again (at the cashier); the paid deposit opens a deal
+ * with its own deadlines. Declining lets the seller choose again.
  */
 export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now: number }) {
   const { message } = useFeedback();
@@ -17,8 +18,14 @@ export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now:
   const reply = (accept: boolean) =>
     answer.mutate(
       { offerId: offer.offerId, accept },
-      { onSuccess: () => void message.success(accept ? '已接受，请在期限内签约付款' : '已放弃该车辆') },
+      {
+        onSuccess: ({ payUrl }) => {
+          if (payUrl) window.location.assign(payUrl);
+          else void message.success(accept ? '已接受，请在期限内签约付款' : '已放弃该车辆');
+        },
+      },
     );
+  const hasDeposit = Number(offer.deposit) > 0;
   return (
     <div className="deal-offer" data-testid="offer-card">
       <div className="deal-offer-head">
@@ -27,9 +34,17 @@ export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now:
       </div>
       <p>
         原买受人未按期成交，处置单位邀请您以您的最后出价{' '}
-        <strong className="money">{yuanText(offer.price)}</strong>{' '}
-        购买该车辆。接受后按新的期限签约付款，保证金规则同竞价成交。
+        <strong className="money">{yuanText(offer.price)}</strong> 购买该车辆。
+        {hasDeposit ? (
+          <>
+            接受须重新缴纳保证金 <strong className="money">{yuanText(offer.deposit)}</strong>
+            ，缴纳后生成成交订单并抵作价款，按新的期限签约付款；逾期违约不予退还。
+          </>
+        ) : (
+          '接受后按新的期限签约付款。'
+        )}
       </p>
+      {open && offer.paying && <p className="muted">保证金支付尚未完成，可继续支付。</p>}
       {open && <DeadlineText deadline={offer.expiresAt} now={now} />}
       {open && (
         <div className="deal-actions">
@@ -38,7 +53,7 @@ export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now:
             loading={answer.isPending && answer.variables?.accept}
             onClick={() => reply(true)}
           >
-            接受并成交
+            {!hasDeposit ? '接受并成交' : offer.paying ? '继续支付保证金' : '缴纳保证金并接受'}
           </Button>
           <Popconfirm
             title="放弃后不可恢复，确定放弃？"

@@ -4,6 +4,10 @@ import { useChooseAfterDefault } from '../../../api/deal-queries';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
 
+/** The seller's hint when nobody is left to offer the lot to (the server's 409 says the same). */
+const NO_RUNNER_UP =
+  '没有可接受二次机会的竞买人（其余出价人已违约、已收到过邀请或正被禁止报名），如需继续处置请重新上拍。';
+
 const RESOLUTION = {
   none: '待处置单位选择',
   secondChance: '已转次高出价人',
@@ -71,6 +75,9 @@ export function DefaultChoice({ orderId, info }: { orderId: string; info: deals.
         />
       )}
       {info.relistedOrderId && <p className="muted">重新上拍的拍品编号：{info.relistedOrderId}</p>}
+      {info.canRelist && !info.canOfferSecondChance && (
+        <Alert className="seller-default-none" type="info" showIcon message={NO_RUNNER_UP} />
+      )}
       {(info.canOfferSecondChance || info.canRelist) && (
         <div className="order-detail-actions seller-deal-actions">
           {info.canOfferSecondChance && (
