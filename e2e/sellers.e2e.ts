@@ -145,6 +145,11 @@ describe('a disposal unit signs in through single sign-on', () => {
   it('fills in collection information with an SMS code', async () => {
     const { page } = e;
     await page.goto('/personalCenter/collectionInformation');
+    // The demo unit starts with a verified account (the demo seed records one), shown masked.
+    const current = page.getByTestId('collection-account');
+    await current.getByText('中国建设银行').waitFor();
+    await current.getByText('**** **** **** 0316').waitFor();
+    await page.getByRole('button', { name: '修改收款信息' }).click();
     const form = page.getByTestId('collection-form');
     await form.waitFor();
     expect(await page.getByLabel('账户名称').inputValue()).toBe('苏州市公务用车服务中心');
