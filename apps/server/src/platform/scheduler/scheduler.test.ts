@@ -139,4 +139,34 @@ describe('scheduler', () => {
     expect(await s.runOnce()).toEqual({ broken: 0, counter: 0 });
     expect(calls).toBe(after + 1);
   });
+
+  it('a round asked for while the timer’s round runs waits for it, so what was due is done when it returns', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let claimed = 0;
+    let done = 0;
+    const s = createScheduler({
+      jobs: [
+        {
+          name: 'slow',
+          // The first round claims the one item and finishes it only when the gate opens.
+          tick: async () => {
+            if (claimed++ > 0) return 0;
+            await gate;
+            done++;
+            return 1;
+          },
+        },
+      ],
+      intervalMs: 60_000,
+      now: () => now,
+    });
+    s.start();
+    await vi.waitFor(() => expect(claimed).toBe(1));
+    const asked = s.runOnce();
+    setTimeout(release, 20);
+    expect(await asked).toEqual({ slow: 0 });
+    expect(done).toBe(1);
+    await s.stop();
+  });
 });

@@ -28,7 +28,7 @@ export interface Scheduler {
   start(): void;
   /** Waits for the round in progress. */
   stop(): Promise<void>;
-  /** One round of every job; returns items handled per job. */
+  /** One round of every job, after the round in progress (if any) ends; returns items handled per job. */
   runOnce(): Promise<Record<string, number>>;
 }
 
@@ -38,7 +38,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let running: Promise<unknown> | null = null;
   let stopped = true;
 
-  const runOnce = async () => {
+  // Rounds of one scheduler never overlap: a round asked for from outside (runOnce) waits for the
+  // timer's round in progress, so what it finds due is not claimed and still uncommitted elsewhere.
+  let lastRound: Promise<unknown> = Promise.resolve();
+  const runOnce = (): Promise<Record<string, number>> => {
+    const round = lastRound.then(runRound, runRound);
+    lastRound = round.catch(() => undefined);
+    return round;
+  };
+
+  const runRound = async () => {
     const handled: Record<string, number> = {};
     for (const job of options.jobs) {
       try {
