@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, shot } from './support/browser';
+import { launchBrowser, newVisitorContext, shot } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
@@ -97,12 +97,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       ['A', '13800138000'],
       ['B', '13900139000'],
     ] as const) {
-      const context = await browser.newContext({
-        baseURL: server.url,
-        locale: 'zh-CN',
-        timezoneId: 'Asia/Shanghai',
-        viewport: { width: 1366, height: 900 },
-      });
+      const context = await newVisitorContext(browser, server.url);
       const page = await context.newPage();
       if (process.env.DEBUG_LIVE) {
         page.on('websocket', (ws) => {
@@ -400,12 +395,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
   }, 60_000);
 
   it('the seller sees the buyer once paid, confirms the handover, and the buyer sees 待过户', async () => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      viewport: { width: 1440, height: 900 },
-    });
+    const context = await newVisitorContext(browser, server.url, 1440);
     const page = await context.newPage();
     await page.goto('/login?type=2&redirect=%2Fhome');
     await page.getByRole('button', { name: '处置单位统一认证登录' }).click();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, shot } from './support/browser';
+import { launchBrowser, newVisitorContext, shot } from './support/browser';
 import {
   latestCode,
   pgReachable,
@@ -34,12 +34,7 @@ let lotId: string;
 let lotTitle: string;
 
 async function newPage(width = 1440): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: server.url,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    viewport: { width, height: 900 },
-  });
+  const context = await newVisitorContext(browser, server.url, width);
   return { context, page: await context.newPage() };
 }
 

@@ -6,6 +6,7 @@ export default defineConfig({
     root: 'e2e',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/failure-report.ts'],
     testTimeout: 60_000,
     // expect.poll gives up after 1 s by default: a search or a page on a loaded 2-core machine
     // takes longer than that to answer. Nothing is timed; this only bounds the wait.

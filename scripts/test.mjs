@@ -1,9 +1,12 @@
-// The whole suite: unit + integration on the embedded PGlite, then — at the same time — the
-// server suite again on the PostgreSQL server (when TEST_DATABASE_URL is set) and the web build
-// followed by the e2e tests in Chromium. The e2e stage spends most of its time waiting on the
-// browser and on lot clocks, so the PostgreSQL pass fills the idle core instead of adding ten
-// minutes after it. Its output is kept in a file and printed when it ends, so the two logs do not
-// interleave. TEST_SERIAL=1 runs the stages one after another (for reading a failure calmly).
+// The whole suite, in two lanes that run side by side:
+//   1. unit + integration on the embedded PGlite, then the server suite again on the PostgreSQL
+//      server (when TEST_DATABASE_URL is set);
+//   2. the web builds, then the e2e tests in Chromium.
+// The e2e lane mostly waits on the browser and on lot clocks (on a quiet machine 540 s of wall
+// time for about 200 s of CPU), so the database lane fills the other core instead of adding its
+// minutes after it. Each stage's output goes to a file and is printed whole when the stage ends,
+// so the logs do not interleave. A lane stops at its first failure; the other lane finishes.
+// TEST_SERIAL=1 runs the stages one after another with their output live (to read a failure calmly).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,27 +14,38 @@ import path from 'node:path';
 
 const pgUrl = process.env.TEST_DATABASE_URL;
 const serial = process.env.TEST_SERIAL === '1';
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-test-'));
+const started = Date.now();
+const clock = () => `${Math.round((Date.now() - started) / 1000)} s`;
 
-/** Runs a command; resolves with its exit code. `logFile` set: output goes there, not to the terminal. */
-function run(label, cmd, args, { env = {}, logFile } = {}) {
-  const started = Date.now();
-  if (!logFile) process.stdout.write(`\n=== ${label} ===\n`);
+/** Runs one stage; resolves with its outcome. Output is live when serial, otherwise kept and printed at the end of the stage. */
+function run(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  const logFile = serial ? null : path.join(logDir, `${label.replace(/\W+/g, '-')}.log`);
+  process.stdout.write(serial ? `\n=== ${label} ===\n` : `[${clock()}] started: ${label}\n`);
   const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
   const child = spawn(cmd, args, { stdio: ['ignore', out, out], env: { ...process.env, ...env } });
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
-      if (logFile) fs.closeSync(out);
-      const seconds = Math.round((Date.now() - started) / 1000);
-      resolve({ label, ok: code === 0, code: code ?? (signal ? 1 : 0), seconds });
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      const ok = code === 0;
+      if (logFile) {
+        fs.closeSync(out);
+        process.stdout.write(
+          `\n=== ${label} (${ok ? 'passed' : 'FAILED'}, ${seconds} s, ended at ${clock()}) ===\n`,
+        );
+        process.stdout.write(fs.readFileSync(logFile, 'utf8'));
+      }
+      resolve({ label, ok, code: code ?? (signal ? 1 : 0), seconds });
     });
   });
 }
 
-/** Runs the steps one after another; stops at the first failure. */
-async function sequence(steps) {
+/** Runs the stages one after another; stops at the first failure. */
+async function lane(stages) {
   const results = [];
-  for (const step of steps) {
-    const r = await step();
+  for (const stage of stages) {
+    const r = await stage();
     results.push(r);
     if (!r.ok) break;
   }
@@ -39,38 +53,23 @@ async function sequence(steps) {
 }
 
 const pglite = () =>
-  run('unit + integration (embedded PGlite)', 'npx', ['vitest', 'run'], { env: { TEST_DATABASE_URL: '' } });
-const webAndE2e = () =>
-  sequence([
-    () => run('web builds (mall and console)', 'npm', ['run', 'build']),
-    () => run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']),
-  ]);
-const pgLabel = 'integration (PostgreSQL server)';
-const pgArgs = ['vitest', 'run', '--project', 'server'];
+  run('unit + integration (embedded PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
+const postgres = () =>
+  run('integration (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server'], {
+    TEST_DATABASE_URL: pgUrl,
+  });
+const build = () => run('web builds (mall and console)', 'npm', ['run', 'build']);
+const e2e = () => run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
 
-const results = [await pglite()];
-if (results[0].ok) {
-  if (!pgUrl) {
-    process.stdout.write('\n(TEST_DATABASE_URL not set: the server suite ran on PGlite only)\n');
-    results.push(...(await webAndE2e()));
-  } else if (serial) {
-    const pg = await run(pgLabel, 'npx', pgArgs, { env: { TEST_DATABASE_URL: pgUrl } });
-    results.push(pg);
-    if (pg.ok) results.push(...(await webAndE2e()));
-  } else {
-    const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-test-')), 'postgres-pass.log');
-    process.stdout.write(`\n=== ${pgLabel}: running beside the e2e stage, output in ${logFile} ===\n`);
-    const pgRun = run(pgLabel, 'npx', pgArgs, { env: { TEST_DATABASE_URL: pgUrl }, logFile });
-    const e2e = await webAndE2e();
-    const pg = await pgRun;
-    process.stdout.write(`\n=== ${pgLabel} (ran beside the e2e stage) ===\n`);
-    process.stdout.write(fs.readFileSync(logFile, 'utf8'));
-    results.push(pg, ...e2e);
-  }
-}
+const databaseLane = pgUrl ? [pglite, postgres] : [pglite];
+if (!pgUrl) process.stdout.write('(TEST_DATABASE_URL not set: the server suite runs on PGlite only)\n');
+const results = serial
+  ? await lane([...databaseLane, build, e2e])
+  : (await Promise.all([lane(databaseLane), lane([build, e2e])])).flat();
 
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.label} (${r.seconds} s)\n`);
+process.stdout.write(`whole suite: ${clock()}\n`);
 const failed = results.find((r) => !r.ok);
 if (failed) process.exit(failed.code || 1);
 process.stdout.write('\nAll test stages passed.\n');

@@ -27,15 +27,50 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** A browser with one context and page, pointed at the server of this run. */
-export async function openBrowser(baseURL = inject('baseURL')): Promise<E2E> {
-  const browser = await launchBrowser();
+/** Pages of this test file, with what they logged lately: printed when a test fails (see `failure-report.ts`). */
+export const openPages = new Map<Page, string[]>();
+
+/** Keeps a page's last console errors, failed requests and uncaught errors for the failure report. */
+export function watchPage(page: Page) {
+  const lines: string[] = [];
+  const keep = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > 20) lines.shift();
+  };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') keep(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (err) => keep(`pageerror: ${err.message}`));
+  page.on('requestfailed', (r) =>
+    keep(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`),
+  );
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) keep(`navigated: ${f.url()}`);
+  });
+  page.on('close', () => openPages.delete(page));
+  openPages.set(page, lines);
+}
+
+/** A context as a Chinese visitor's browser (locale, Beijing time), its pages watched for the failure report. */
+export async function newVisitorContext(
+  browser: Browser,
+  baseURL: string,
+  width = 1366,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
-    viewport: { width: 1366, height: 900 },
+    viewport: { width, height: 900 },
   });
+  context.on('page', watchPage);
+  return context;
+}
+
+/** A browser with one context and page, pointed at the server of this run. */
+export async function openBrowser(baseURL = inject('baseURL')): Promise<E2E> {
+  const browser = await launchBrowser();
+  const context = await newVisitorContext(browser, baseURL);
   const page = await context.newPage();
   return { browser, context, page, baseURL, close: () => browser.close() };
 }
