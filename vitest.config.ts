@@ -36,10 +36,6 @@ export default defineConfig({
           // this 2-core machine under load; the cap only bounds a hung test, nothing is timed.
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          // The server keeps no state in modules (each app's state hangs off its own context), so
-          // test files may share a worker's loaded modules: loading them per file cost about
-          // 100 CPU-s of the 381 of the PGlite pass (threads) and a third of the PostgreSQL pass.
-          isolate: false,
         },
       },
       {

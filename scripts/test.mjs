@@ -1,6 +1,6 @@
 // The whole suite, in two lanes that run side by side:
-//   1. unit + integration on the embedded PGlite, then the server suite again on the PostgreSQL
-//      server (when TEST_DATABASE_URL is set);
+//   1. unit tests (shared rules, web components), the server suite on the embedded PGlite, then
+//      the server suite again on the PostgreSQL server (when TEST_DATABASE_URL is set);
 //   2. the web builds, then the e2e tests in Chromium.
 // The e2e lane mostly waits on the browser and on lot clocks (on a quiet machine 540 s of wall
 // time for about 200 s of CPU), so the database lane fills the other core instead of adding its
@@ -52,16 +52,26 @@ async function lane(stages) {
   return results;
 }
 
-const pglite = () =>
-  run('unit + integration (embedded PGlite)', 'npx', ['vitest', 'run'], { TEST_DATABASE_URL: '' });
-const postgres = () =>
-  run('integration (PostgreSQL server)', 'npx', ['vitest', 'run', '--project', 'server'], {
-    TEST_DATABASE_URL: pgUrl,
-  });
+// The server's test files share a worker's loaded modules (`--no-isolate`): the server keeps no
+// state in modules (each app's state hangs off its own context), and loading them per file cost
+// about a third of the server suite's CPU. Vitest takes this only from the command line when
+// projects are configured. The web's component tests keep a fresh module graph per file.
+const server = ['vitest', 'run', '--project', 'server', '--no-isolate'];
+const units = () =>
+  run('unit (shared rules, web components)', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'shared',
+    '--project',
+    'web',
+  ]);
+const pglite = () => run('integration (embedded PGlite)', 'npx', server, { TEST_DATABASE_URL: '' });
+const postgres = () => run('integration (PostgreSQL server)', 'npx', server, { TEST_DATABASE_URL: pgUrl });
 const build = () => run('web builds (mall and console)', 'npm', ['run', 'build']);
 const e2e = () => run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
 
-const databaseLane = pgUrl ? [pglite, postgres] : [pglite];
+const databaseLane = pgUrl ? [units, pglite, postgres] : [units, pglite];
 if (!pgUrl) process.stdout.write('(TEST_DATABASE_URL not set: the server suite runs on PGlite only)\n');
 const results = serial
   ? await lane([...databaseLane, build, e2e])
