@@ -9,12 +9,19 @@ class FakeSocket {
   onerror: (() => void) | null = null;
   sent: string[] = [];
   closed = false;
+  /** Like a browser's WebSocket: sending before the connection opens throws (InvalidStateError). */
+  opened = false;
   constructor(
     readonly url: string,
     readonly protocols: string[],
   ) {}
   send(data: string) {
+    if (!this.opened) throw new Error("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.");
     this.sent.push(data);
+  }
+  accept() {
+    this.opened = true;
+    this.onopen?.();
   }
   close() {
     if (this.closed) return;
@@ -62,7 +69,7 @@ describe('the user channel', () => {
     channel.start();
     expect(sockets[0]?.url).toBe('wss://mall.example/api/live/me');
     expect(sockets[0]?.protocols).toEqual(['chepai.live', 'bearer.tok']);
-    sockets[0]!.onopen?.();
+    sockets[0]!.accept();
     sockets[0]!.receive({ type: 'hello', unread: 2 });
     sockets[0]!.receive({ type: 'notice', notice: notice('7'), unread: 3, popup: true });
     sockets[0]!.receive({ type: 'unread', unread: 0 });
@@ -77,7 +84,7 @@ describe('the user channel', () => {
     sockets[0]!.close();
     expect(timers.map((t) => t.ms)).toEqual([1000]);
     timers[0]!.fn();
-    sockets[1]!.onopen?.();
+    sockets[1]!.accept();
     sockets[1]!.receive({ type: 'notice', notice: notice('7'), unread: 1, popup: true });
     sockets[1]!.receive({ type: 'notice', notice: notice('8'), unread: 2, popup: true });
     expect(
@@ -88,15 +95,24 @@ describe('the user channel', () => {
   it('tells the server which lot page is open, again after a reconnect', () => {
     const { channel, sockets, timers } = harness();
     channel.start();
-    sockets[0]!.onopen?.();
+    sockets[0]!.accept();
     channel.view('42');
     expect(sockets[0]!.sent).toEqual(['{"type":"viewing","orderId":"42"}']);
     sockets[0]!.close();
     timers[0]!.fn();
-    sockets[1]!.onopen?.();
+    sockets[1]!.accept();
     expect(sockets[1]!.sent).toEqual(['{"type":"viewing","orderId":"42"}']);
     channel.view(null);
     expect(sockets[1]!.sent.at(-1)).toBe('{"type":"viewing","orderId":null}');
+  });
+
+  it('a lot page opened while the connection is still being made is announced once it opens', () => {
+    const { channel, sockets } = harness();
+    channel.start();
+    expect(() => channel.view('42')).not.toThrow();
+    expect(sockets[0]!.sent).toEqual([]);
+    sockets[0]!.accept();
+    expect(sockets[0]!.sent).toEqual(['{"type":"viewing","orderId":"42"}']);
   });
 
   it('opens nothing without a session, and stops for good', () => {

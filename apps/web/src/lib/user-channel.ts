@@ -31,13 +31,15 @@ export function createUserChannel(opts: UserChannelOptions = {}) {
   const listeners = new Set<Listener>();
   const seen = new Set<string>();
   let socket: (LiveSocket & { send(d: string): void }) | null = null;
+  // A WebSocket throws on send until it opens; `onopen` says what is being viewed then.
+  let opened = false;
   let timer: unknown = null;
   let attempt = 0;
   let viewing: string | null = null;
   let stopped = true;
 
   const say = () => {
-    if (socket)
+    if (socket && opened)
       socket.send(JSON.stringify({ type: 'viewing', orderId: viewing } satisfies notices.UserChannelCommand));
   };
 
@@ -50,7 +52,9 @@ export function createUserChannel(opts: UserChannelOptions = {}) {
       LIVE_BEARER_PREFIX + bearer,
     ]);
     socket = s;
+    opened = false;
     s.onopen = () => {
+      opened = true;
       attempt = 0;
       if (viewing) say();
     };

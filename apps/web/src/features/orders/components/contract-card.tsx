@@ -83,7 +83,11 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
         destroyOnHidden
       >
         <p>
-          签署即表示您已阅读并同意确认书的全部内容：成交价、付款期限、提车与过户约定，以及逾期未付视为悔拍、保证金不予退还。
+          请先
+          <Button type="link" size="small" onClick={() => void download()}>
+            查看《车辆拍卖成交确认书》
+          </Button>
+          （PDF）。签署即表示您已阅读并同意确认书的全部内容：成交价、付款期限、提车与过户约定，以及逾期未付视为悔拍、保证金不予退还。
           签署以发送到您本人手机的验证码确认，平台记录签署时间、地址和确认书内容摘要。
         </p>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
@@ -97,13 +101,8 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
               },
             ]}
           >
-            <Checkbox>
-              我已阅读
-              <Button type="link" size="small" onClick={() => void download()}>
-                《车辆拍卖成交确认书》
-              </Button>
-              并同意签署
-            </Checkbox>
+            {/* The document's link is above, not in this label: a click meant for the box never downloads. */}
+            <Checkbox>我已阅读并同意签署《车辆拍卖成交确认书》</Checkbox>
           </Form.Item>
           <Form.Item
             label={sentTo ? `验证码（已发送至 ${sentTo}）` : '短信验证码'}
