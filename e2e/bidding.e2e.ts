@@ -10,6 +10,7 @@ import { launchBrowser, newVisitorContext, shot } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
+import { fillDate } from './support/antd';
 
 // Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
 // the outbid notice and 已出局 arriving live, anti-sniping, the close, dealCar and the refund.
@@ -374,11 +375,9 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     const pickup = page.getByTestId('pickup-card');
     await pickup.getByRole('button', { name: '安排提车' }).click();
     const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
-    const input = pickup.locator('.ant-picker input').first();
-    await input.click();
-    await input.fill(tomorrow);
-    // Enter would submit the form: pick the slot instead, which also closes the calendar.
+    await fillDate(pickup, tomorrow);
     await pickup.getByText('下午 13:30–17:30').click();
+    await expect.poll(() => pickup.getByRole('radio', { name: '下午 13:30–17:30' }).isChecked()).toBe(true);
     await pickup.getByText('外迁过户').click();
     await pickup.getByRole('button', { name: '保存提车安排' }).click();
     await pickup.getByText(`${tomorrow} 下午 13:30–17:30`).waitFor();

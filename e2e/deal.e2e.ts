@@ -15,6 +15,7 @@ import {
 } from './support/scratch-db';
 import { ssoSignIn } from './support/demo';
 import { startServer, type RunningServer } from './support/server';
+import { fillDate } from './support/antd';
 
 // The deal after the hammer, for both sides (docs/product.md#16-the-deal-after-the-hammer): one buyer
 // wins a lot, signs online, pays the balance and the fee, arranges pickup; the seller confirms the
@@ -169,9 +170,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const pickup = buyer.getByTestId('pickup-card');
     await pickup.getByRole('button', { name: '安排提车' }).click();
     const tomorrow = new Date(Date.now() + 8 * 3600_000 + 86_400_000).toISOString().slice(0, 10);
-    const input = pickup.locator('.ant-picker input').first();
-    await input.click();
-    await input.fill(tomorrow);
+    await fillDate(pickup, tomorrow);
     await pickup.getByText('上午 9:00–12:00').click();
     await pickup.getByRole('button', { name: '保存提车安排' }).click();
     await pickup.getByText(`${tomorrow} 上午 9:00–12:00`).waitFor();

@@ -1,8 +1,9 @@
 import { vinCheckDigit } from '@chepai/shared';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
 import { ssoSignIn } from './support/demo';
+import { fillDate } from './support/antd';
 
 // The whole supply chain in a browser: a disposal unit submits a vehicle with photos and
 // documents through the five steps, an operator approves and schedules it in the console, and
@@ -63,12 +64,6 @@ async function pick(page: Page, label: string, text: string) {
     .first()
     .click();
 }
-async function date(field: Locator, value: string) {
-  const input = field.locator('.ant-picker input').first();
-  await input.click();
-  await input.fill(value);
-  await input.press('Enter');
-}
 
 describe('a vehicle from submission to the hall', () => {
   let orderId = '';
@@ -94,15 +89,15 @@ describe('a vehicle from submission to the hall', () => {
     await page.getByLabel('车牌号').fill(PLATE);
     await pick(page, '车身类型', '轿车');
     await page.getByLabel('车身颜色').fill('珍珠白');
-    await date(item(page, '初次登记日期'), '2024-03-18');
+    await fillDate(item(page, '初次登记日期'), '2024-03-18');
     await page.getByLabel('表显里程（公里）').fill('38600');
     // The catalog filled the fuel type; the rest is typed.
     await expect.poll(() => item(page, '燃料类型').innerText()).toContain('汽油');
     await page.getByLabel('变速箱').fill('CVT无级变速');
     await page.getByLabel('排量').fill('1.5L');
     await pick(page, '排放标准', '国VI');
-    await date(item(page, '年检到期日'), '2028-03-31');
-    await date(item(page, '交强险到期日'), '2027-03-17');
+    await fillDate(item(page, '年检到期日'), '2028-03-31');
+    await fillDate(item(page, '交强险到期日'), '2027-03-17');
     await page.getByLabel('车辆所在省份').fill('浙江');
     await page.getByLabel('车辆所在城市').fill('杭州');
     for (const label of [
@@ -135,8 +130,8 @@ describe('a vehicle from submission to the hall', () => {
       // antd animates the list item from uploading to done: for a moment two copies are shown.
       await section.getByText(`${name}.pdf`).first().waitFor();
     }
-    await date(page.getByTestId('doc-机动车行驶证'), '2028-03-31');
-    await date(page.getByTestId('doc-交强险保单'), '2027-03-17');
+    await fillDate(page.getByTestId('doc-机动车行驶证'), '2028-03-31');
+    await fillDate(page.getByTestId('doc-交强险保单'), '2027-03-17');
     await shot(page, 'dispose-2-documents-1440');
     await page.getByTestId('dispose-next').click();
     await page.getByTestId('dispose-step-2').waitFor();

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
-/** e2e: one real server (own data dir, PGlite) for the run; one browser context per test file. */
+/**
+ * e2e: one real server (own data dir, PGlite) per worker for the run, files two at a time (each
+ * worker on its own server: support/workers.ts); one browser context per test file.
+ */
 export default defineConfig({
   test: {
     root: 'e2e',
@@ -12,7 +16,8 @@ export default defineConfig({
     // takes longer than that to answer. Nothing is timed; this only bounds the wait.
     expect: { poll: { timeout: 15_000 } },
     hookTimeout: 120_000,
-    fileParallelism: false,
     pool: 'forks',
+    maxWorkers: E2E_WORKERS,
+    minWorkers: E2E_WORKERS,
   },
 });

@@ -4,7 +4,8 @@
  * client in the same run: a route that touches no database, and one `select 1` per request.
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
- *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10)
+ *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10; BENCH_CPU_PROF=<dir> writes the
+ *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
  * For each lot count: saturation (no think time), then half and a quarter of that request rate
  * (p50 / p99 below saturation); for the first lot count also a bidding war at the minimum. On
@@ -55,7 +56,8 @@ async function main() {
       lotSets.push(await bench.lots(n, { end_time: new Date(Date.now() + 3600_000) }));
     const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
     const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
-    const server = await bench.start();
+    const profDir = process.env.BENCH_CPU_PROF;
+    const server = await bench.start({}, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
     console.log(
       `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${os
         .loadavg()

@@ -27,6 +27,13 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** The shared server of the worker running this file (one per worker: a file never shares it with one running beside it). */
+export function sharedServerURL(): string {
+  const urls = inject('baseURLs');
+  const worker = Number(process.env.VITEST_POOL_ID ?? '1');
+  return urls[(worker - 1) % urls.length] as string;
+}
+
 /** Pages of this test file, with what they logged lately: printed when a test fails (see `failure-report.ts`). */
 export const openPages = new Map<Page, string[]>();
 
@@ -68,7 +75,7 @@ export async function newVisitorContext(
 }
 
 /** A browser with one context and page, pointed at the server of this run. */
-export async function openBrowser(baseURL = inject('baseURL')): Promise<E2E> {
+export async function openBrowser(baseURL = sharedServerURL()): Promise<E2E> {
   const browser = await launchBrowser();
   const context = await newVisitorContext(browser, baseURL);
   const page = await context.newPage();

@@ -1,0 +1,52 @@
+/**
+ * Sums a V8 CPU profile (`node --cpu-prof`) by self time: the top functions, and the share of time
+ * per package (node_modules/<name>), our own code, Node's internals, GC and idle.
+ *
+ *   npx tsx bench/support/profile-summary.ts <file.cpuprofile> [top=30]
+ */
+import fs from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
+const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+const place = (url: string, name: string) => {
+  if (name === '(idle)' || name === '(garbage collector)' || name === '(program)') return name;
+  const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1] as string;
+  if (url.includes('/apps/') || url.includes('/packages/')) return '(our code)';
+  if (url.startsWith('node:') || url === '') return '(node internals)';
+  return url;
+};
+const fn = new Map<string, number>();
+const pkg = new Map<string, number>();
+for (const [id, us] of self) {
+  const n = byId.get(id);
+  if (!n) continue;
+  const { functionName, url, lineNumber } = n.callFrame;
+  const where = place(url, functionName);
+  const key = `${functionName || '(anonymous)'}  ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+  fn.set(key, (fn.get(key) ?? 0) + us);
+  pkg.set(where, (pkg.get(where) ?? 0) + us);
+}
+const pc = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)} %`;
+console.log(`${(total / 1e6).toFixed(1)} s sampled\n\nby place:`);
+for (const [k, us] of [...pkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${pc(us)}  ${k}`);
+console.log('\nby function (self):');
+for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 30)))
+  console.log(`  ${pc(us)}  ${k}`);
