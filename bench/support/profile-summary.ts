@@ -50,3 +50,23 @@ for (const [k, us] of [...pkg].sort((a, b) => b[1] - a[1]).slice(0, 20)) console
 console.log('\nby function (self):');
 for (const [k, us] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 30)))
   console.log(`  ${pc(us)}  ${k}`);
+
+// Inclusive time: a function's own samples and those of everything it called (counted once per sample).
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const inclusive = new Map<string, number>();
+for (const [id, us] of self) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const n = byId.get(at);
+    if (!n) break;
+    const { functionName, url, lineNumber } = n.callFrame;
+    const key = `${functionName || '(anonymous)'}  ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + us);
+  }
+}
+console.log('\nby function (inclusive):');
+for (const [k, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, Number(topArg ?? 30)))
+  console.log(`  ${pc(us)}  ${k}`);
