@@ -23,8 +23,9 @@ describe('bid storm over HTTP on one lot', () => {
       await payDeposit(t, b.token, lot);
       clients.push({ base, token: b.token, buyerId: b.id });
     }
-    // Registration done: the lot now ends inside its 5-second window, so the first bid already extends it.
-    const initialEnd = Date.now() + 1_500;
+    // Registration done: the lot now ends inside its 5-second window, so the first bid already extends
+    // it. Four seconds, not less: a loaded machine can pause that long before the first bid lands.
+    const initialEnd = Date.now() + 4_000;
     await setLotEnd(t.ctx.dbh.db, lot, new Date(initialEnd));
     const { acknowledged, reasons } = await runStorm(clients, lot, 10, '10000.00');
     // Real contention happened: many accepted, many refused as outbid.
@@ -67,7 +68,7 @@ describe('bid storm over HTTP on one lot', () => {
       for (const lot of lots) await payDeposit(t, b.token, lot);
       clients.push({ base, token: b.token, buyerId: b.id });
     }
-    const initialEnd = Date.now() + 1_500;
+    const initialEnd = Date.now() + 4_000;
     for (const lot of lots) await setLotEnd(t.ctx.dbh.db, lot, new Date(initialEnd));
     const { acknowledged, reasons } = await runStorm(clients, lots, 20, '10000.00');
     for (const lot of lots)

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type DbHandle } from './client';
+
+let dbh: DbHandle;
+beforeAll(async () => {
+  dbh = await openDb({});
+});
+afterAll(() => dbh.close());
+
+describe('values read through the embedded database', () => {
+  it('parse as the app expects: ids, money and dates as strings; the rest as JS values, arrays too', async () => {
+    const { rows } = await sql<Record<string, unknown>>`
+      select 9007199254740993::int8 as id, 1234.50::numeric as money, '2026-11-27'::date as day,
+        7::int2 as small, 42::int4 as int, 1.5::float8 as float, true as yes, 'x'::text as text,
+        '{"a":[1,2]}'::json as json, '{"b":true}'::jsonb as jsonb,
+        '2026-11-27T08:00:00Z'::timestamptz as at, '\\x0102'::bytea as bytes,
+        array[1, 2]::int4[] as ints, array[9007199254740993]::int8[] as ids,
+        array['a', 'b,c']::text[] as texts, array[true, false] as bools,
+        array['2026-11-27T08:00:00Z'::timestamptz] as ats, array[1.50]::numeric[] as monies,
+        array['2026-11-27'::date] as days, array['{"k":1}'::jsonb] as jsons,
+        null::int4 as nothing`.execute(dbh.db);
+    expect(rows[0]).toEqual({
+      id: '9007199254740993',
+      money: '1234.50',
+      day: '2026-11-27',
+      small: 7,
+      int: 42,
+      float: 1.5,
+      yes: true,
+      text: 'x',
+      json: { a: [1, 2] },
+      jsonb: { b: true },
+      at: new Date('2026-11-27T08:00:00Z'),
+      bytes: new Uint8Array([1, 2]),
+      ints: [1, 2],
+      ids: ['9007199254740993'],
+      texts: ['a', 'b,c'],
+      bools: [true, false],
+      ats: [new Date('2026-11-27T08:00:00Z')],
+      monies: ['1.50'],
+      days: ['2026-11-27'],
+      jsons: [{ k: 1 }],
+      nothing: null,
+    });
+  });
+});
