@@ -158,23 +158,6 @@ export function biddingRepo(db: Kysely<Database>) {
         .where('buyer_id', '=', buyerId)
         .executeTakeFirst(),
 
-    /** A batch's writes in one statement: its bid rows, the lot's new state and the NOTIFY calls selected last. */
-    async writeBatch(
-      lotId: string,
-      rows: Array<Insertable<BidTable>>,
-      lot: Updateable<LotTable>,
-      notifies: Array<RawBuilder<unknown>>,
-    ) {
-      const calls = [...notifies.map((n, i) => n.as(`n${i}`)), sql<number>`1`.as('done')];
-      const withLot = db.with('upd', (qb) => qb.updateTable('lot').set(lot).where('id', '=', lotId));
-      if (rows.length)
-        await withLot
-          .with('ins', (qb) => qb.insertInto('bid').values(rows))
-          .selectNoFrom(calls)
-          .execute();
-      else await withLot.selectNoFrom(calls).execute();
-    },
-
     bidsSince: (lotId: string, since: number, limit: number) =>
       db
         .selectFrom('bid')
