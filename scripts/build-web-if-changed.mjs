@@ -42,9 +42,13 @@ const results = await Promise.all(
   stale.map(
     ({ app }) =>
       new Promise((resolve) =>
-        spawn(npm, ['run', 'build', '-w', app], { cwd: root, stdio: 'inherit' }).on('exit', (code) =>
-          resolve(code),
-        ),
+        // A production bundle whatever NODE_ENV the shell has: with NODE_ENV=development Vite builds
+        // React's development bundle, and the page budget check (rightly) fails the start.
+        spawn(npm, ['run', 'build', '-w', app], {
+          cwd: root,
+          stdio: 'inherit',
+          env: { ...process.env, NODE_ENV: 'production' },
+        }).on('exit', (code) => resolve(code)),
       ),
   ),
 );

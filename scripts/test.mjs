@@ -68,7 +68,7 @@ const units = () =>
   ]);
 const pglite = () => run('integration (embedded PGlite)', 'npx', server, { TEST_DATABASE_URL: '' });
 const postgres = () => run('integration (PostgreSQL server)', 'npx', server, { TEST_DATABASE_URL: pgUrl });
-const build = () => run('web builds (mall and console)', 'npm', ['run', 'build']);
+const build = () => run('web builds (mall and console)', 'npm', ['run', 'build'], { NODE_ENV: 'production' });
 const e2e = () => run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
 
 const databaseLane = pgUrl ? [units, pglite, postgres] : [units, pglite];
