@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { fen, fenToYuanString, mulDivRound, sumFen, yuanStringToFen, yuanToFen } from './money';
+import { fen, fenDisplay, fenToYuanString, mulDivRound, sumFen, yuanStringToFen, yuanToFen } from './money';
 import { numberToDecimalText, parseDecimalText } from './decimal-text';
 
 describe('yuanStringToFen', () => {
@@ -114,5 +114,25 @@ describe('decimal text helpers', () => {
     expect(parseDecimalText('-000')).toEqual({ negative: true, int: '', frac: '' });
     expect(parseDecimalText('12,34')).toBeNull();
     expect(parseDecimalText('.')).toBeNull();
+  });
+});
+
+describe('fenDisplay', () => {
+  it.each<[number, string]>([
+    [0, '¥0.00'],
+    [5, '¥0.05'],
+    [99999, '¥999.99'],
+    [1050000, '¥10,500.00'],
+    [12345678901, '¥123,456,789.01'],
+  ])('%d fen → %s', (amount, text) => expect(fenDisplay(amount)).toBe(text));
+
+  it('agrees with the zh-CN number format for any amount', () => {
+    const format = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 13 }),
+        (amount) => fenDisplay(amount) === `¥${format.format(amount / 100)}`,
+      ),
+    );
   });
 });

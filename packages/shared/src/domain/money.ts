@@ -47,6 +47,11 @@ export function yuanDisplay(yuan: string): string {
   return `¥${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
 }
 
+/** 1050000 → '¥10,500.00': fen as the notices and documents write them. */
+export function fenDisplay(amount: number): string {
+  return yuanDisplay(fenToYuanString(amount));
+}
+
 /**
  * round(a × b ÷ c) with ROUND_HALF_UP on the magnitude, computed in BigInt so that intermediate
  * products beyond 2^53 stay exact. This is the single rounding primitive of the calculator.

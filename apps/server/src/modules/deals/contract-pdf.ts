@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { amountInWords, BEIJING_OFFSET_MS, fenToYuanString } from '@chepai/shared';
+import { amountInWords, BEIJING_OFFSET_MS, fenDisplay, fenToYuanString } from '@chepai/shared';
 import pdfmake from 'pdfmake';
 
 /** What the 成交确认书 says: every fact it prints, so its hash covers the whole agreement. */
@@ -60,8 +60,7 @@ export function ensureFonts() {
   fontsReady = true;
 }
 
-export const money = (fen: number) =>
-  `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;
+export const money = fenDisplay;
 /** A moment in Beijing time, as a contract writes it: 2026年11月25日 14:05. */
 export const at = (ms: number) => {
   const t = new Date(ms + BEIJING_OFFSET_MS).toISOString();

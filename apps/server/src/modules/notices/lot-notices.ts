@@ -89,15 +89,16 @@ export const lotNotices = {
     displaced: string[],
     price: number,
     seq: number,
-  ): NoticeInput[] =>
-    displaced.map((userId) => ({
-      userId,
-      kind: 'lot.outbid',
+  ): NoticeInput[] => {
+    const notice = {
+      kind: 'lot.outbid' as const,
       title: '您的出价已被超越',
       body: `${lot.title} 当前价 ${yuan(price)}，您已不是最高出价人，可返回竞价页继续出价。`,
       link: lotLink(lot.id),
       eventKey: `outbid:${lot.id}:${seq}`,
-    })),
+    };
+    return displaced.map((userId) => ({ userId, ...notice }));
+  },
 
   withdrawn: (
     trx: Tx,

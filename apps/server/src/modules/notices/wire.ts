@@ -1,4 +1,5 @@
-import { fenToYuanString, notices } from '@chepai/shared';
+import { notices } from '@chepai/shared';
+import { fenDisplay } from '@chepai/shared/domain/money';
 import type { Selectable } from 'kysely';
 import type { NoticeTable } from '../../db/schema';
 
@@ -14,6 +15,8 @@ export const toWire = (row: Selectable<NoticeTable>): notices.Notice => ({
   read: row.read_at !== null,
 });
 
-/** Fen as the notices write money: ¥10,500.00. */
-export const yuan = (fen: number) =>
-  `¥${Number(fenToYuanString(fen)).toLocaleString('zh-CN', { minimumFractionDigits: 2 })}`;
+/**
+ * Fen as the notices write money: ¥10,500.00 (not `toLocaleString`, which builds an Intl formatter
+ * per call: 11 % of the server's CPU when a bid batch wrote its outbid notices).
+ */
+export const yuan = fenDisplay;
