@@ -13,6 +13,12 @@ export type NotifyListener = (payload: string) => void;
 /** The database and the two things Kysely does not cover: LISTEN/NOTIFY and closing. */
 export interface DbHandle {
   db: Kysely<Database>;
+  /**
+   * One connection of its own, lazily opened: statements sent on it run one after another in the
+   * order sent, each starting as soon as the one before has finished (the bid batches,
+   * docs/decisions/035-optimistic-bid-batches.md). On PGlite it is `db` (there is one connection).
+   */
+  serial: Kysely<Database>;
   driver: DbDriver;
   /**
    * LISTENs on a channel. On a server the listening connection can drop (restart, failover, admin
@@ -81,6 +87,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
+    serial: db,
     driver: 'pglite',
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
@@ -107,6 +114,11 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
   // process would crash; the statement in flight, or the next one, fails with the error instead.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // A pool of one: its queries wait for the connection in order and go out as it comes back.
+  const serialPool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 60_000 });
+  serialPool.on('error', () => undefined);
+  serialPool.on('connect', (client) => client.on('error', () => undefined));
+  const serial = new Kysely<Database>({ dialect: new PostgresDialect({ pool: serialPool }) });
   // One dedicated connection per process carries every LISTEN; it is replaced when it drops.
   let listener: Promise<pg.Client> | null = null;
   let closing = false;
@@ -148,6 +160,7 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
 
   return {
     db,
+    serial,
     driver: 'pg',
     async listen(channel, handler, onResume) {
       listener ??= connectListener().catch((err: unknown) => {
@@ -182,7 +195,7 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
       closing = true;
       const client = await listener?.catch(() => null);
       await client?.end().catch(() => undefined);
-      await db.destroy();
+      await Promise.all([db.destroy(), serial.destroy()]);
     },
   };
 }

@@ -528,6 +528,8 @@ export interface LotTable {
   /** The lot's terms (migration 022): the seller's share of a forfeited deposit (%), and whether the seller pays its fee separately. */
   forfeit_seller_pct: Generated<number>;
   seller_fee_separate: Generated<boolean>;
+  /** The engine state's token (migration 034): fresh whenever an engine column changes. */
+  engine_token: Generated<string>;
 }
 
 export interface LotPhotoTable {

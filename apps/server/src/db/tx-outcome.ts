@@ -40,3 +40,16 @@ export async function transactionWithOutcome<T>(
     throw committing && !isErrorResponse(err) ? new CommitOutcomeUnknown(err) : err;
   }
 }
+
+/**
+ * One statement that commits on its own (no transaction around it): an ERROR answer means it did not
+ * commit (thrown as is); any other failure (the connection broke while it ran) may have come after its
+ * commit (thrown as CommitOutcomeUnknown).
+ */
+export async function statementWithOutcome<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw isErrorResponse(err) ? err : new CommitOutcomeUnknown(err);
+  }
+}

@@ -21,6 +21,7 @@ export const LOT_COLUMNS = [
   'leader_id',
   'leader_max',
   'paused_at',
+  'engine_token',
 ] as const;
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
@@ -31,6 +32,25 @@ export interface LockedLot {
   top: { bidder_id: string | null; bidder_no: string } | undefined;
   deposits: Map<string, { bidder_no: string; state: DepositLedgerState }>;
 }
+
+/** One lot of a batch for `writeBatch`. */
+export interface LotWrite {
+  id: string;
+  /** The token of the state the batch's rules ran on. */
+  expect: string;
+  /** This lot's bidders in the batch, whose deposits the rules took as frozen. */
+  bidders: string[];
+  /** The new state and its fresh token; null: nothing to write, the answers only need the state to hold. */
+  update: (LotBidUpdate & { token: string }) | null;
+}
+
+const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
+  ...update,
+  id,
+  expect,
+  bidders,
+  write: update !== null,
+});
 
 /** The columns a batch moves on one lot (none of them indexed: decision 006). */
 export interface LotBidUpdate {
@@ -109,35 +129,79 @@ export function biddingRepo(db: Kysely<Database>) {
     },
 
     /**
-     * A batch's writes in one statement: the bid rows of every lot, each lot's new state, the writes
-     * of `also` (the outbid notices) and the NOTIFY expressions selected last (delivered at commit).
+     * A batch's writes in one statement (docs/decisions/035-optimistic-bid-batches.md), on its own
+     * (one round trip, its own transaction) or inside the caller's. For each lot the batch was
+     * computed on the state whose token is `expect`, taking the deposits of `bidders` as frozen; the
+     * lot **holds** if both are still true. Lots to write are locked in id order (batches over
+     * several lots, from any process, never wait for each other in a cycle), checked, and updated with
+     * their fresh token; lots with nothing to write are only checked. Bid rows, the NOTIFYs and the
+     * parts of `also` (the outbid notices) are written for held lots only: they get the subquery
+     * `written` (lot ids as text) to gate on. Returns the ids of the lots that held; the caller runs
+     * the others again on their current state.
      */
-    async writeBids(
+    async writeBatch(
+      lots: LotWrite[],
       rows: Array<Insertable<BidTable>>,
-      lots: LotBidUpdate[],
       now: Date,
-      notify: RawBuilder<number>,
-      also: StatementPart | null = null,
-    ) {
-      const withLots = withParts(
-        db.with(
-          'upd',
-          () => sql`(
+      notify: (written: RawBuilder<unknown>) => RawBuilder<number>,
+      also: (written: RawBuilder<unknown>) => StatementPart | null = () => null,
+    ): Promise<Set<string>> {
+      const written = sql`(select id::text from upd)`;
+      const part = also(written);
+      const statement = withParts(
+        db
+          .with(
+            'v',
+            () => sql`(select * from jsonb_to_recordset(${JSON.stringify(lots.map(lotWriteRow))}::jsonb)
+              as v(id bigint, expect uuid, bidders bigint[], write boolean, token uuid, status smallint,
+                current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint))`,
+          )
+          .with(
+            'lk',
+            // Locked by id in id order, then compared: the lock waits for a batch in flight on the
+            // lot and yields the row as that batch committed it (a snapshot comparison would fail a
+            // batch computed on the state its predecessor is about to commit).
+            () => sql<{ id: string; engine_token: string }>`(
+        select lot.id, lot.engine_token from lot where lot.id in (select id from v)
+        order by lot.id for no key update)`,
+          )
+          .with(
+            'held',
+            () => sql<{ id: string; write: boolean }>`(
+        select v.id, v.write from v join lk on lk.id = v.id
+        where lk.engine_token = v.expect
+          and not exists (select from unnest(v.bidders) as b(id) where not exists (
+            select from deposit_ledger d where d.lot_id = v.id and d.buyer_id = b.id and d.state = 'frozen')))`,
+          )
+          .with(
+            'upd',
+            () => sql`(
         update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
-          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max, updated_at = ${now}
-        from jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) as v(id bigint, status smallint,
-          current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint)
-        where lot.id = v.id)`,
-        ),
-        also ? [also] : [],
+          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max,
+          engine_token = v.token, updated_at = ${now}
+        from v where lot.id = v.id and lot.id in (select id from held where write)
+        returning lot.id)`,
+          )
+          .with(
+            'ins',
+            () => sql`(
+        insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
+        select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, r.created_at, r.auto, r.extended, r.end_time_after, r.status_after
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(lot_id bigint, seq integer, bidder_id bigint,
+          bidder_no text, amount bigint, created_at timestamptz, auto boolean, extended boolean,
+          end_time_after timestamptz, status_after smallint)
+        where r.lot_id::text in ${written})`,
+          ),
+        part ? [part] : [],
       );
-      const calls = [notify.as('notified'), ...(also ? [also.select.as('also')] : [])];
-      if (rows.length)
-        await withLots
-          .with('ins', (qb) => qb.insertInto('bid').values(rows))
-          .selectNoFrom(calls)
-          .execute();
-      else await withLots.selectNoFrom(calls).execute();
+      const out = await statement
+        .selectNoFrom([
+          sql<string[]>`(select coalesce(array_agg(id::text), '{}') from held)`.as('held'),
+          notify(written).as('notified'),
+          ...(part ? [part.select.as('also')] : []),
+        ])
+        .executeTakeFirst();
+      return new Set(out?.held ?? []);
     },
 
     topBid: (lotId: string, seq: number) =>

@@ -1,6 +1,5 @@
 import type { bidding } from '@chepai/shared';
 import { lotNotices } from '../notices/lot-notices';
-import { noticeStatement, type NoticeInput } from '../notices/notify';
 import { orderNotices } from '../notices/order-notices';
 import { dealDefaults } from '../deals/deal-defaults';
 import {
@@ -13,18 +12,19 @@ import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { CommitOutcomeUnknown, transactionWithOutcome } from '../../db/tx-outcome';
+import { CommitOutcomeUnknown } from '../../db/tx-outcome';
 import { isDatabaseUnavailable } from '../../http/db-unavailable';
 import { conflict, notFound, unavailable } from '../../http/errors';
 import { groupCommitter } from '../../lib/group-commit';
 import type { LiveBus } from '../../platform/live/live-bus';
 import type { Payments } from '../../platform/payments/payments';
-import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
-import { biddingRepo, type EngineLot, type LotBidUpdate } from './bidding.repo';
+import type { BatchedBid, BidRequest } from './bid-batch';
+import { bidPlacement } from './bid-placement';
+import { biddingRepo, type EngineLot } from './bidding.repo';
 import { openDeal } from '../deals/deal-open';
 import type { ListingKeys } from './listing-keys';
 import { freezeDeposit, settleDeposits } from './deposit-ledger';
-import { closedEvent, eventsOfBid, type BusEvent } from './live-events';
+import { closedEvent, type BusEvent } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
 
 const REGISTRATION_OPEN = new Set([2, 3, 4]);
@@ -104,70 +104,18 @@ export function biddingService(
 
   /**
    * Bids are group-committed across lots (decisions 005 and 029): the bids waiting on every lot no
-   * running batch holds form one batch, and one batch is one transaction — lock its lots in id
-   * order, apply the pure rules to each lot's bids in arrival order, write every bid row and lot
-   * update in one statement with the NOTIFYs (delivered at commit), commit. Each bid is answered
-   * only after that commit, with its own outcome.
+   * running batch holds form one batch, placed by one statement on the state this process knows, or
+   * under the lots' locks where it knows too little (`bid-placement.ts`, decision 035). Each bid is
+   * answered only after the commit that holds it, with its own outcome.
    */
-  const committer = groupCommitter<BidRequest, BatchedBid>((groups, locked) => placeBatch(groups, locked), {
+  const placement = bidPlacement(ctx, bus, listing);
+  const committer = groupCommitter<BidRequest, BatchedBid>(placement.placeBatch, {
     maxPerKey: MAX_BIDS_PER_LOT,
     maxPerBatch: MAX_BIDS_PER_BATCH,
     maxInFlight: ctx.dbh.driver === 'pglite' ? 1 : MAX_BATCHES_IN_FLIGHT,
     // Only a batch that certainly rolled back is split into its lots and run again.
     isolate: (err) => !(err instanceof CommitOutcomeUnknown),
   });
-
-  async function placeBatch(
-    groups: Map<string, BidRequest[]>,
-    locked: () => void,
-  ): Promise<Map<string, BatchedBid[]>> {
-    const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    const bidders = new Map(lotIds.map((id) => [id, [...new Set(groups.get(id)?.map((r) => r.buyerId))]]));
-    const written: string[] = [];
-    const answers = new Map<string, BatchedBid[]>();
-    await transactionWithOutcome(db, async (trx) => {
-      const tx = biddingRepo(trx);
-      const held = await tx.lockLots(bidders);
-      // The lots are ours until the commit: the next batch of these lots may queue behind us.
-      locked();
-      answers.clear();
-      written.length = 0;
-      const rows: NewBid[] = [];
-      const updates: LotBidUpdate[] = [];
-      const events: Array<{ lotId: string; event: BusEvent }> = [];
-      const outbid: NoticeInput[] = [];
-      for (const lotId of lotIds) {
-        const lock = held.get(lotId);
-        // The server clock is read under the lock: acceptance order and bid times agree.
-        const outcome = applyLotBatch(lotId, lock, groups.get(lotId) ?? [], ctx.now);
-        answers.set(lotId, outcome.answers);
-        const { update } = outcome;
-        if (!update || !lock) continue;
-        rows.push(...outcome.rows);
-        updates.push(update);
-        written.push(update.id);
-        for (const row of outcome.rows)
-          for (const event of eventsOfBid(lotId, { ...row, amount: String(row.amount) }, lock.lot))
-            events.push({ lotId, event });
-        const displaced = [...outcome.leaders].filter(
-          (id) => id !== update.leader_id && !id.startsWith('anon:'),
-        );
-        outbid.push(
-          ...lotNotices.outbid(lock.lot, displaced, Number(update.current_price), update.bid_count),
-        );
-      }
-      if (updates.length) {
-        const now = ctx.now();
-        // The outbid notices ride in the batch's one statement (decision 021): committed with the
-        // bids that caused them, or not at all; announced live at that commit.
-        await tx.writeBids(rows, updates, now, bus.notifyCall(events), noticeStatement(outbid, now));
-      }
-    });
-    // The indexed listing copies stay behind so that the update is HOT (decision 006); marked once
-    // committed, so a catch-up that skips a lot held by a batch finds it marked again afterwards.
-    for (const lotId of written) listing.markDirty(lotId);
-    return answers;
-  }
 
   async function placeBid(req: BidRequest) {
     let answer: BatchedBid;
@@ -253,8 +201,8 @@ export function biddingService(
     placeBid,
     closeDueLots,
     advanceStatuses: (now: Date) => repo.advanceStatuses(now),
-    /** Group-commit counts of this process (tests, benches). */
-    batchStats: () => committer.stats(),
+    /** Group-commit and placement counts of this process (tests, benches). */
+    batchStats: () => ({ ...committer.stats(), ...placement.stats() }),
   };
 }
 

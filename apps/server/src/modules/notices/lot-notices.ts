@@ -96,6 +96,8 @@ export const lotNotices = {
       body: `${lot.title} 当前价 ${yuan(price)}，您已不是最高出价人，可返回竞价页继续出价。`,
       link: lotLink(lot.id),
       eventKey: `outbid:${lot.id}:${seq}`,
+      // Written with the batch's bids of this lot, or not at all.
+      onlyKey: lot.id,
     };
     return displaced.map((userId) => ({ userId, ...notice }));
   },

@@ -1,9 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withParts, type StatementPart } from '../../db/statement-part';
 
 /** A notice to write; `off` is the `notice_pref.off` entry with which its user declines it (null: none can). */
 export interface NoticeRow {
+  /** Written only if `only` of the statement returns this key (see `noticeWrites`); null: always. */
+  only_key?: string | null;
   user_id: string;
   kind: string;
   title: string;
@@ -23,15 +25,23 @@ export interface NoticeRow {
  */
 export function noticeWrites(
   rows: NoticeRow[],
-  o: { smsKinds: string[]; channel: string; perPayload: number; now: Date },
+  o: {
+    smsKinds: string[];
+    channel: string;
+    perPayload: number;
+    now: Date;
+    /** A subquery of the statement yielding text keys: rows with an `only_key` are written only if it returns theirs. */
+    only?: RawBuilder<unknown> | undefined;
+  },
 ): StatementPart {
+  const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
   const fresh = sql`(
     insert into notice (user_id, kind, title, body, link, event_key, created_at)
     select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, ${o.now}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(user_id bigint, kind text, title text,
-      body text, link text, event_key text, off text)
-    where v.off is null
-      or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off))
+      body text, link text, event_key text, off text, only_key text)
+    where ${only} and (v.off is null
+      or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))
     on conflict (user_id, event_key) do nothing
     returning id, user_id, kind)`;
   const sms = sql`(

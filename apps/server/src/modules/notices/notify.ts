@@ -1,5 +1,5 @@
 import { notices } from '@chepai/shared';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StatementPart } from '../../db/statement-part';
 import { noticesRepo, noticeWrites } from './notices.repo';
@@ -13,6 +13,8 @@ export interface NoticeInput {
   link?: string;
   /** Names the event: the same event for the same user is written once. */
   eventKey: string;
+  /** Written only if the statement's `only` subquery returns this key (a bid batch: the lot, if its write held). */
+  onlyKey?: string;
 }
 
 /** The channel on which committed notices are announced to every process's user channels. */
@@ -25,7 +27,11 @@ const PAIRS_PER_PAYLOAD = 150;
  * that already sends one statement in its transaction (the bid batch, decision 021). What they
  * write is what `notify` writes.
  */
-export function noticeStatement(items: NoticeInput[], now: Date): StatementPart | null {
+export function noticeStatement(
+  items: NoticeInput[],
+  now: Date,
+  only?: RawBuilder<unknown>,
+): StatementPart | null {
   if (!items.length) return null;
   const smsKinds = [...new Set(items.map((n) => n.kind))].filter((k) => notices.noticePolicy(k).sms);
   return noticeWrites(
@@ -36,10 +42,11 @@ export function noticeStatement(items: NoticeInput[], now: Date): StatementPart 
       body: n.body,
       link: n.link ?? '',
       event_key: n.eventKey,
+      only_key: n.onlyKey ?? null,
       // An optional kind (outbid, starting soon, watched lots) is not written for a user who declined it.
       off: offToken(n.kind, 'inbox'),
     })),
-    { smsKinds, channel: USER_NOTICES_CHANNEL, perPayload: PAIRS_PER_PAYLOAD, now },
+    { smsKinds, channel: USER_NOTICES_CHANNEL, perPayload: PAIRS_PER_PAYLOAD, now, only },
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DbHandle } from '../../db/client';
-import { notifyAllCall, notifyVia } from '../../db/notify';
+import { notifyKeyedCall, notifyVia } from '../../db/notify';
 import type { Database } from '../../db/schema';
 
 /** Anything published carries the lot's sequence number, so receivers can order and resume. */
@@ -17,10 +17,11 @@ export interface LiveBus<E extends SequencedEvent> {
   /** Publishes inside a transaction: PostgreSQL delivers it at commit, in commit order, or never. */
   publishInTx(trx: Kysely<Database>, lotId: string, event: E): Promise<void>;
   /**
-   * One expression publishing these events (of any lots, each lot's in order), to select inside a
-   * statement of the caller's transaction: delivered at its commit, in this order.
+   * One expression publishing these events (of any lots, each lot's in order) to select inside a
+   * statement of the caller's transaction, delivered at its commit in this order: only the events of
+   * the lots `onlyLots` (a subquery of that statement yielding lot ids as text) returns.
    */
-  notifyCall(events: Array<{ lotId: string; event: E }>): RawBuilder<number>;
+  notifyCall(events: Array<{ lotId: string; event: E }>, onlyLots: RawBuilder<unknown>): RawBuilder<number>;
   /**
    * Handlers of one lot are called in the order events were published. `onGap` runs when events may
    * have been lost in between (the listening connection dropped and is back): the subscriber should
@@ -110,10 +111,11 @@ export function createDbLiveBus<E extends SequencedEvent>(
     async publishInTx(trx, lotId, event) {
       await notifyVia(trx, channel, encode(lotId, event));
     },
-    notifyCall(events) {
-      return notifyAllCall(
+    notifyCall(events, onlyLots) {
+      return notifyKeyedCall(
         channel,
-        events.map(({ lotId, event }) => encode(lotId, event)),
+        events.map(({ lotId, event }) => ({ key: lotId, payload: encode(lotId, event) })),
+        onlyLots,
       );
     },
     subscribe(lotId, handler, onGap) {

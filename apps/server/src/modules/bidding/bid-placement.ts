@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { statementWithOutcome, transactionWithOutcome } from '../../db/tx-outcome';
+import type { LiveBus } from '../../platform/live/live-bus';
+import { lotNotices } from '../notices/lot-notices';
+import { noticeStatement, type NoticeInput } from '../notices/notify';
+import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
+import { biddingRepo, type LockedLot, type LotWrite } from './bidding.repo';
+import { afterBatch, engineCache } from './engine-cache';
+import type { ListingKeys } from './listing-keys';
+import { eventsOfBid, type BusEvent } from './live-events';
+
+type Groups = Map<string, BidRequest[]>;
+
+interface ComputedBatch {
+  answers: Map<string, BatchedBid[]>;
+  rows: NewBid[];
+  writes: LotWrite[];
+  /** Each written lot as the batch leaves it, under its fresh token. */
+  next: Map<string, LockedLot>;
+  events: Array<{ lotId: string; event: BusEvent }>;
+  outbid: NoticeInput[];
+}
+
+const buyersOf = (reqs: BidRequest[] | undefined) => new Set(reqs?.map((r) => r.buyerId));
+
+/**
+ * Places one group-committed batch of bids over one or more lots (docs/decisions/029 and 035).
+ *
+ * Optimistic: when this process knows every lot of the batch and the frozen deposit of every bidder
+ * on it (the engine cache), the rules run on what it knows and the batch is written by one statement
+ * that commits on its own, one round trip, for the lots whose state still holds (their token, the
+ * deposits). No lock is held while the process computes; the next batch of the same lots computes on
+ * the state this one will leave and queues behind it in the database.
+ *
+ * Locked: a lot the cache cannot serve, or whose state did not hold, is run under its row lock in a
+ * transaction (lock in id order, rules, the same write, commit), as every batch ran before: it always
+ * holds, and it fills the cache.
+ *
+ * Each bid is answered only after the commit that holds it, with its own outcome.
+ */
+export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: ListingKeys) {
+  const { db } = ctx.dbh;
+  const cache = engineCache();
+  const stats = { optimistic: 0, locked: 0, missed: 0 };
+
+  /** The rules on every lot of a batch, in arrival order, on the given states; what to write and answer. */
+  function compute(groups: Groups, lotIds: string[], states: Map<string, LockedLot>, checkDeposits: boolean) {
+    const batch: ComputedBatch = {
+      answers: new Map(),
+      rows: [],
+      writes: [],
+      next: new Map(),
+      events: [],
+      outbid: [],
+    };
+    for (const lotId of lotIds) {
+      const state = states.get(lotId);
+      const reqs = groups.get(lotId) ?? [];
+      // The server clock is read per bid as the rules take it: acceptance order and bid times agree.
+      const outcome = applyLotBatch(lotId, state, reqs, ctx.now);
+      batch.answers.set(lotId, outcome.answers);
+      if (!state) continue;
+      const bidders = checkDeposits ? [...buyersOf(reqs)] : [];
+      const expect = state.lot.engine_token;
+      const { update } = outcome;
+      if (!update) {
+        // Refusals too were decided on the state: it must still hold for them to stand.
+        batch.writes.push({ id: lotId, expect, bidders, update: null });
+        continue;
+      }
+      const token = randomUUID();
+      batch.writes.push({ id: lotId, expect, bidders, update: { ...update, token } });
+      batch.next.set(lotId, afterBatch(state, update, outcome.rows, token));
+      batch.rows.push(...outcome.rows);
+      for (const row of outcome.rows)
+        for (const event of eventsOfBid(lotId, { ...row, amount: String(row.amount) }, state.lot))
+          batch.events.push({ lotId, event });
+      const displaced = [...outcome.leaders].filter(
+        (id) => id !== update.leader_id && !id.startsWith('anon:'),
+      );
+      batch.outbid.push(
+        ...lotNotices.outbid(state.lot, displaced, Number(update.current_price), update.bid_count),
+      );
+    }
+    return batch;
+  }
+
+  /**
+   * The batch's one statement: bid rows, lot updates, the outbid notices (decision 021) and the NOTIFYs,
+   * each only for the lots that held; the notices and NOTIFYs are delivered at its commit.
+   */
+  function write(on: Kysely<Database>, batch: ComputedBatch, writes = batch.writes) {
+    const now = ctx.now();
+    return biddingRepo(on).writeBatch(
+      writes,
+      batch.rows,
+      now,
+      (written) => bus.notifyCall(batch.events, written),
+      (written) => noticeStatement(batch.outbid, now, written),
+    );
+  }
+
+  /** The indexed listing copies stay behind so that the update is HOT (decision 006), marked once committed. */
+  const markWritten = (lotIds: Iterable<string>) => {
+    for (const lotId of lotIds) listing.markDirty(lotId);
+  };
+
+  async function placeLocked(groups: Groups, lotIds: string[], locked: () => void) {
+    stats.locked++;
+    const bidders = new Map(lotIds.map((id) => [id, [...buyersOf(groups.get(id))]]));
+    let batch: ComputedBatch | undefined;
+    try {
+      await transactionWithOutcome(db, async (trx) => {
+        const read = await biddingRepo(trx).lockLots(bidders);
+        batch = compute(groups, lotIds, read, false);
+        // What the lots will be once this commits: the next batch of these lots computes on it and
+        // queues behind our locks in the database.
+        for (const lotId of lotIds) {
+          const known = batch.next.get(lotId) ?? read.get(lotId);
+          if (known) cache.putRead(lotId, known, bidders.get(lotId) ?? []);
+        }
+        locked();
+        const writes = batch.writes.filter((w) => w.update);
+        if (writes.length) await write(trx, batch, writes);
+      });
+    } catch (err) {
+      for (const lotId of lotIds) cache.drop(lotId);
+      throw err;
+    }
+    if (!batch) throw new Error('bid batch ran no transaction');
+    markWritten(batch.next.keys());
+    return batch.answers;
+  }
+
+  async function placeBatch(groups: Groups, locked: () => void): Promise<Map<string, BatchedBid[]>> {
+    const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    const states = new Map<string, LockedLot>();
+    for (const lotId of lotIds) {
+      const known = cache.ready(lotId, buyersOf(groups.get(lotId)));
+      if (!known) return placeLocked(groups, lotIds, locked);
+      states.set(lotId, known);
+    }
+    stats.optimistic++;
+    const batch = compute(groups, lotIds, states, true);
+    // The next batch of these lots computes on the state this one leaves, and waits behind it in the
+    // database: if this one does not hold, neither does that one.
+    for (const [lotId, next] of batch.next) cache.put(lotId, next);
+    locked();
+    let held: Set<string>;
+    try {
+      held = await statementWithOutcome(() => write(ctx.dbh.serial, batch));
+    } catch (err) {
+      for (const lotId of lotIds) cache.drop(lotId);
+      throw err;
+    }
+    markWritten([...batch.next.keys()].filter((lotId) => held.has(lotId)));
+    const missed = lotIds.filter((lotId) => !held.has(lotId));
+    if (!missed.length) return batch.answers;
+    // Another process bid, the scheduler moved the lot, an operator paused it, a deposit went back:
+    // those lots run again on their current state, under their locks.
+    stats.missed += missed.length;
+    for (const lotId of missed) cache.drop(lotId);
+    const again = await placeLocked(
+      new Map(missed.map((id) => [id, groups.get(id) ?? []])),
+      missed,
+      () => {},
+    );
+    for (const [lotId, answers] of again) batch.answers.set(lotId, answers);
+    return batch.answers;
+  }
+
+  return {
+    placeBatch,
+    /** Counts since start: optimistic batches, locked ones, and lots that did not hold (tests, benches). */
+    stats: () => ({ ...stats, cached: cache.size }),
+  };
+}
