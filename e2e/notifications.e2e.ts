@@ -172,6 +172,9 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     await a.page.getByTestId('notice-pop').getByText('您的出价已被超越').waitFor();
     await shot(a.page, 'bell-open', 1440);
     await shot(a.page, 'bell-open', 390);
+    // On a phone the dropdown stays on the screen (it hung off the left edge, its text cut).
+    const pop = await a.page.getByTestId('notice-pop').boundingBox();
+    expect(pop && pop.x >= 0 && pop.x + pop.width <= 390).toBe(true);
     await a.page.setViewportSize({ width: 1440, height: 900 });
     await a.page.keyboard.press('Escape');
     // A was not on the lot's page: the SMS went out (the local gateway's outbox).

@@ -57,6 +57,7 @@ export function NoticeBell() {
       onOpenChange={setOpen}
       placement="bottomRight"
       arrow={false}
+      rootClassName="notice-pop-root"
     >
       <button
         type="button"
