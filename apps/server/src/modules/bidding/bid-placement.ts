@@ -25,6 +25,8 @@ interface ComputedBatch {
 }
 
 const buyersOf = (reqs: BidRequest[] | undefined) => new Set(reqs?.map((r) => r.buyerId));
+const subset = (groups: Groups, lotIds: string[]): Groups =>
+  new Map(lotIds.map((id) => [id, groups.get(id) ?? []]));
 
 /**
  * Places one group-committed batch of bids over one or more lots (docs/decisions/029 and 035).
@@ -63,7 +65,10 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       const outcome = applyLotBatch(lotId, state, reqs, ctx.now);
       batch.answers.set(lotId, outcome.answers);
       if (!state) continue;
-      const bidders = checkDeposits ? [...buyersOf(reqs)] : [];
+      // The bidders the rules took as having a frozen deposit: the statement checks they still do.
+      const bidders = checkDeposits
+        ? [...buyersOf(reqs)].filter((b) => state.deposits.get(b)?.state === 'frozen')
+        : [];
       const expect = state.lot.engine_token;
       const { update } = outcome;
       if (!update) {
@@ -135,16 +140,52 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     return batch.answers;
   }
 
-  async function placeBatch(groups: Groups, locked: () => void): Promise<Map<string, BatchedBid[]>> {
-    const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  /**
+   * The known lots with the deposits of their bidders in this batch: what the cache holds, and for a
+   * bidder it has not seen a read of their deposit (frozen ones are learnt; the statement checks them
+   * like the others).
+   */
+  async function knownStates(groups: Groups, lotIds: string[]) {
+    const unknown = lotIds.flatMap((lotId) =>
+      cache.unknownBuyers(lotId, buyersOf(groups.get(lotId))).map((b) => [lotId, b] as [string, string]),
+    );
+    const read = await biddingRepo(db).depositsOf(unknown);
     const states = new Map<string, LockedLot>();
     for (const lotId of lotIds) {
-      const known = cache.ready(lotId, buyersOf(groups.get(lotId)));
-      if (!known) return placeLocked(groups, lotIds, locked);
-      states.set(lotId, known);
+      const entry = cache.get(lotId);
+      if (!entry) continue;
+      const mine = read.filter((d) => d.lot_id === lotId);
+      cache.learnDeposits(
+        lotId,
+        mine.filter((d) => d.state === 'frozen').map((d) => [d.buyer_id, d.bidder_no]),
+      );
+      const deposits = new Map(entry.deposits);
+      for (const d of mine) deposits.set(d.buyer_id, { bidder_no: d.bidder_no, state: d.state });
+      states.set(lotId, { ...entry, deposits });
     }
+    return states;
+  }
+
+  async function placeBatch(groups: Groups, locked: () => void): Promise<Map<string, BatchedBid[]>> {
+    const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    const cold = lotIds.filter((lotId) => !cache.get(lotId));
+    if (cold.length === lotIds.length) return placeLocked(groups, lotIds, locked);
+    // Lots this process does not know yet are placed under their locks first (and become known);
+    // the batch's other lots then go by one statement.
+    const placed = cold.length
+      ? await placeLocked(subset(groups, cold), cold, () => {})
+      : new Map<string, BatchedBid[]>();
+    const warm = lotIds.filter((lotId) => !placed.has(lotId));
+    const states = await knownStates(groups, warm);
+    const vanished = warm.filter((lotId) => !states.has(lotId));
+    if (vanished.length)
+      for (const [lotId, answers] of await placeLocked(subset(groups, vanished), vanished, () => {}))
+        placed.set(lotId, answers);
+    const known = warm.filter((lotId) => states.has(lotId));
+    if (!known.length) return placed;
     stats.optimistic++;
-    const batch = compute(groups, lotIds, states, true);
+    const batch = compute(groups, known, states, true);
+    for (const [lotId, answers] of placed) batch.answers.set(lotId, answers);
     // The next batch of these lots computes on the state this one leaves, and waits behind it in the
     // database: if this one does not hold, neither does that one.
     for (const [lotId, next] of batch.next) cache.put(lotId, next);
@@ -153,21 +194,17 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     try {
       held = await statementWithOutcome(() => write(ctx.dbh.serial, batch));
     } catch (err) {
-      for (const lotId of lotIds) cache.drop(lotId);
+      for (const lotId of known) cache.drop(lotId);
       throw err;
     }
     markWritten([...batch.next.keys()].filter((lotId) => held.has(lotId)));
-    const missed = lotIds.filter((lotId) => !held.has(lotId));
+    const missed = known.filter((lotId) => !held.has(lotId));
     if (!missed.length) return batch.answers;
     // Another process bid, the scheduler moved the lot, an operator paused it, a deposit went back:
     // those lots run again on their current state, under their locks.
     stats.missed += missed.length;
     for (const lotId of missed) cache.drop(lotId);
-    const again = await placeLocked(
-      new Map(missed.map((id) => [id, groups.get(id) ?? []])),
-      missed,
-      () => {},
-    );
+    const again = await placeLocked(subset(groups, missed), missed, () => {});
     for (const [lotId, answers] of again) batch.answers.set(lotId, answers);
     return batch.answers;
   }

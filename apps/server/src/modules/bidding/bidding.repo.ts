@@ -214,6 +214,21 @@ export function biddingRepo(db: Kysely<Database>) {
             .executeTakeFirst()
         : Promise.resolve(undefined),
 
+    /** The deposits of these (lot, buyer) pairs, without a lock: bidder number and state. */
+    async depositsOf(pairs: Array<[lotId: string, buyerId: string]>) {
+      if (!pairs.length) return [];
+      const { rows } = await sql<{
+        lot_id: string;
+        buyer_id: string;
+        bidder_no: string;
+        state: DepositLedgerState;
+      }>`
+        select d.lot_id, d.buyer_id, d.bidder_no, d.state from deposit_ledger d
+        join unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::bigint[]) as u(lot_id, buyer_id)
+          on d.lot_id = u.lot_id and d.buyer_id = u.buyer_id`.execute(db);
+      return rows;
+    },
+
     deposit: (lotId: string, buyerId: string) =>
       db
         .selectFrom('deposit_ledger')

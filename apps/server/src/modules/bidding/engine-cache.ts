@@ -16,12 +16,16 @@ export function engineCache(capacity = CAPACITY) {
   const entries = new Map<string, LockedLot>();
 
   return {
-    /** The entry for a batch of these buyers, if every one of them has a frozen deposit in it. */
-    ready(lotId: string, buyers: Iterable<string>): LockedLot | undefined {
+    get: (lotId: string): LockedLot | undefined => entries.get(lotId),
+    /** Buyers of a batch on this known lot whose frozen deposit the entry does not hold. */
+    unknownBuyers(lotId: string, buyers: Iterable<string>): string[] {
+      const deposits = entries.get(lotId)?.deposits;
+      return deposits ? [...buyers].filter((b) => deposits.get(b)?.state !== 'frozen') : [];
+    },
+    /** Frozen deposits read since: added to the lot's entry, if it still has one. */
+    learnDeposits(lotId: string, deposits: Array<[buyerId: string, bidderNo: string]>) {
       const entry = entries.get(lotId);
-      if (!entry) return undefined;
-      for (const b of buyers) if (entry.deposits.get(b)?.state !== 'frozen') return undefined;
-      return entry;
+      for (const [b, no] of deposits) entry?.deposits.set(b, { bidder_no: no, state: 'frozen' });
     },
     put(lotId: string, entry: LockedLot) {
       entries.delete(lotId);

@@ -87,6 +87,21 @@ describe('bid batches on the state a process knows', () => {
     expect(await seqs(lot)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('reads the deposit of a bidder it has not seen, without taking the lot’s lock', async () => {
+    const { lot, buyers } = await lotWithBuyers();
+    await bid(a, buyers[0]!, lot, 10_000);
+    const before = a.batchStats();
+    expect((await bid(a, buyers[1]!, lot, 10_500)).bid?.seq).toBe(2);
+    expect(a.batchStats().optimistic - before.optimistic).toBe(1);
+    expect(a.batchStats().locked - before.locked).toBe(0);
+    // A buyer without a deposit on the lot is refused by the same path.
+    const stranger = await makeBuyer({
+      ctx: { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() },
+    });
+    expect(await refusal(bid(a, stranger.id, lot, 11_000))).toBe('NO_DEPOSIT');
+    expect(await seqs(lot)).toEqual([1, 2]);
+  });
+
   it('judges a bid on the lot as another process left it, not as this one last saw it', async () => {
     const { lot, buyers } = await lotWithBuyers();
     await warm(a, lot, buyers);
