@@ -125,7 +125,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
         // queues behind our locks in the database.
         for (const lotId of lotIds) {
           const known = batch.next.get(lotId) ?? read.get(lotId);
-          if (known) cache.putRead(lotId, known, bidders.get(lotId) ?? []);
+          if (known) cache.put(lotId, known);
         }
         locked();
         const writes = batch.writes.filter((w) => w.update);
@@ -155,11 +155,11 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       const entry = cache.get(lotId);
       if (!entry) continue;
       const mine = read.filter((d) => d.lot_id === lotId);
+      const deposits = new Map(entry.deposits);
       cache.learnDeposits(
         lotId,
-        mine.filter((d) => d.state === 'frozen').map((d) => [d.buyer_id, d.bidder_no]),
+        mine.map((d) => [d.buyer_id, d]),
       );
-      const deposits = new Map(entry.deposits);
       for (const d of mine) deposits.set(d.buyer_id, { bidder_no: d.bidder_no, state: d.state });
       states.set(lotId, { ...entry, deposits });
     }
@@ -203,7 +203,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     // Another process bid, the scheduler moved the lot, an operator paused it, a deposit went back:
     // those lots run again on their current state, under their locks.
     stats.missed += missed.length;
-    for (const lotId of missed) cache.drop(lotId);
+    for (const lotId of missed) cache.drop(lotId, true);
     const again = await placeLocked(subset(groups, missed), missed, () => {});
     for (const [lotId, answers] of again) batch.answers.set(lotId, answers);
     return batch.answers;
