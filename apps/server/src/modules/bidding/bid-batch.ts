@@ -20,6 +20,8 @@ export type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> 
 
 export type BatchedBid =
   | { kind: 'missing' }
+  /** The bid's write failed (nothing of it stored, or — CommitOutcomeUnknown — perhaps stored). */
+  | { kind: 'failed'; error: unknown }
   | { kind: 'refused'; code: BidRejectionCode; state: LotState; bidCount: number }
   | {
       kind: 'done';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { statementWithOutcome, transactionWithOutcome } from '../../db/tx-outcome';
+import { CommitOutcomeUnknown, statementWithOutcome, transactionWithOutcome } from '../../db/tx-outcome';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { lotNotices } from '../notices/lot-notices';
 import { noticeStatement, type NoticeInput } from '../notices/notify';
@@ -27,6 +27,10 @@ interface ComputedBatch {
 const buyersOf = (reqs: BidRequest[] | undefined) => new Set(reqs?.map((r) => r.buyerId));
 const subset = (groups: Groups, lotIds: string[]): Groups =>
   new Map(lotIds.map((id) => [id, groups.get(id) ?? []]));
+const failed = (groups: Groups, lotIds: string[], error: unknown): Map<string, BatchedBid[]> =>
+  new Map(lotIds.map((id) => [id, (groups.get(id) ?? []).map(() => ({ kind: 'failed', error }) as const)]));
+/** A failure after which nothing of the work was committed: its lots may be run again. */
+const rolledBack = (err: unknown) => !(err instanceof CommitOutcomeUnknown);
 
 /**
  * Places one group-committed batch of bids over one or more lots (docs/decisions/029 and 035).
@@ -46,7 +50,7 @@ const subset = (groups: Groups, lotIds: string[]): Groups =>
 export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: ListingKeys) {
   const { db } = ctx.dbh;
   const cache = engineCache();
-  const stats = { optimistic: 0, locked: 0, missed: 0 };
+  const stats = { optimistic: 0, locked: 0, missed: 0, isolated: 0 };
 
   /** The rules on every lot of a batch, in arrival order, on the given states; what to write and answer. */
   function compute(groups: Groups, lotIds: string[], states: Map<string, LockedLot>, checkDeposits: boolean) {
@@ -141,6 +145,29 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
   }
 
   /**
+   * `placeLocked`, answering a failure per lot instead of throwing: if the transaction certainly
+   * rolled back and spanned several lots, each lot runs again alone, so that only the lots that fail
+   * alone fail (decision 029).
+   */
+  async function lockedOrFailed(groups: Groups, lotIds: string[], locked: () => void) {
+    try {
+      return await placeLocked(groups, lotIds, locked);
+    } catch (err) {
+      if (lotIds.length === 1 || !rolledBack(err)) return failed(groups, lotIds, err);
+      return isolate(groups, lotIds);
+    }
+  }
+
+  async function isolate(groups: Groups, lotIds: string[]) {
+    stats.isolated++;
+    const answers = new Map<string, BatchedBid[]>();
+    for (const lotId of lotIds)
+      for (const [id, a] of await lockedOrFailed(subset(groups, [lotId]), [lotId], () => {}))
+        answers.set(id, a);
+    return answers;
+  }
+
+  /**
    * The known lots with the deposits of their bidders in this batch: what the cache holds, and for a
    * bidder it has not seen a read of their deposit (frozen ones are learnt; the statement checks them
    * like the others).
@@ -166,26 +193,35 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     return states;
   }
 
+  /**
+   * One batch; never throws, since part of it may have committed by the time another part fails:
+   * each lot's bids get their answers or their failure.
+   */
   async function placeBatch(groups: Groups, locked: () => void): Promise<Map<string, BatchedBid[]>> {
     const lotIds = [...groups.keys()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
     const cold = lotIds.filter((lotId) => !cache.get(lotId));
-    if (cold.length === lotIds.length) return placeLocked(groups, lotIds, locked);
+    if (cold.length === lotIds.length) return lockedOrFailed(groups, lotIds, locked);
     // Lots this process does not know yet are placed under their locks first (and become known);
     // the batch's other lots then go by one statement.
-    const placed = cold.length
-      ? await placeLocked(subset(groups, cold), cold, () => {})
+    const answers = cold.length
+      ? await lockedOrFailed(subset(groups, cold), cold, () => {})
       : new Map<string, BatchedBid[]>();
-    const warm = lotIds.filter((lotId) => !placed.has(lotId));
-    const states = await knownStates(groups, warm);
+    const warm = lotIds.filter((lotId) => !answers.has(lotId));
+    let states: Map<string, LockedLot>;
+    try {
+      states = await knownStates(groups, warm);
+    } catch (err) {
+      for (const [lotId, a] of failed(groups, warm, err)) answers.set(lotId, a);
+      return answers;
+    }
     const vanished = warm.filter((lotId) => !states.has(lotId));
     if (vanished.length)
-      for (const [lotId, answers] of await placeLocked(subset(groups, vanished), vanished, () => {}))
-        placed.set(lotId, answers);
+      for (const [lotId, a] of await lockedOrFailed(subset(groups, vanished), vanished, () => {}))
+        answers.set(lotId, a);
     const known = warm.filter((lotId) => states.has(lotId));
-    if (!known.length) return placed;
+    if (!known.length) return answers;
     stats.optimistic++;
     const batch = compute(groups, known, states, true);
-    for (const [lotId, answers] of placed) batch.answers.set(lotId, answers);
     // The next batch of these lots computes on the state this one leaves, and waits behind it in the
     // database: if this one does not hold, neither does that one.
     for (const [lotId, next] of batch.next) cache.put(lotId, next);
@@ -195,23 +231,27 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       held = await statementWithOutcome(() => write(ctx.dbh.serial, batch));
     } catch (err) {
       for (const lotId of known) cache.drop(lotId);
-      throw err;
+      const rerun =
+        known.length > 1 && rolledBack(err) ? await isolate(groups, known) : failed(groups, known, err);
+      for (const [lotId, a] of rerun) answers.set(lotId, a);
+      return answers;
     }
     markWritten([...batch.next.keys()].filter((lotId) => held.has(lotId)));
+    for (const lotId of known) if (held.has(lotId)) answers.set(lotId, batch.answers.get(lotId) ?? []);
     const missed = known.filter((lotId) => !held.has(lotId));
-    if (!missed.length) return batch.answers;
+    if (!missed.length) return answers;
     // Another process bid, the scheduler moved the lot, an operator paused it, a deposit went back:
     // those lots run again on their current state, under their locks.
     stats.missed += missed.length;
     for (const lotId of missed) cache.drop(lotId, true);
-    const again = await placeLocked(subset(groups, missed), missed, () => {});
-    for (const [lotId, answers] of again) batch.answers.set(lotId, answers);
-    return batch.answers;
+    for (const [lotId, a] of await lockedOrFailed(subset(groups, missed), missed, () => {}))
+      answers.set(lotId, a);
+    return answers;
   }
 
   return {
     placeBatch,
-    /** Counts since start: optimistic batches, locked ones, and lots that did not hold (tests, benches). */
+    /** Counts since start: optimistic batches, locked ones, lots that did not hold, batches split after a failure. */
     stats: () => ({ ...stats, cached: cache.size }),
   };
 }

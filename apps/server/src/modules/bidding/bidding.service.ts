@@ -113,8 +113,8 @@ export function biddingService(
     maxPerKey: MAX_BIDS_PER_LOT,
     maxPerBatch: MAX_BIDS_PER_BATCH,
     maxInFlight: ctx.dbh.driver === 'pglite' ? 1 : MAX_BATCHES_IN_FLIGHT,
-    // Only a batch that certainly rolled back is split into its lots and run again.
-    isolate: (err) => !(err instanceof CommitOutcomeUnknown),
+    // A batch answers a failure per lot itself (part of it may have committed): never run it again.
+    isolate: () => false,
   });
 
   async function placeBid(req: BidRequest) {
@@ -124,6 +124,7 @@ export function biddingService(
     } catch (err) {
       throw batchFailure(err);
     }
+    if (answer.kind === 'failed') throw batchFailure(answer.error);
     if (answer.kind === 'missing') throw notFound('拍品不存在或已下架');
     if (answer.kind === 'refused') return refuse(req, answer.code, answer.state, answer.bidCount);
     return {

@@ -181,4 +181,28 @@ describe('bid batches on the state a process knows', () => {
     // The failed lot's state is read again: its next bid goes on from seq 3.
     expect((await bid(a, two.buyers[0]!, two.lot, 11_500)).bid?.seq).toBe(4);
   });
+
+  it('stores a lot placed under its lock once, when the rest of its batch fails afterwards', async () => {
+    const known = await lotWithBuyers();
+    await warm(a, known.lot, known.buyers);
+    // A lot A has never seen: in a batch with the known one, it is placed (and committed) first.
+    const fresh = await lotWithBuyers();
+    await sql`
+      create or replace function chepai_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'injected failure on lot %', new.lot_id; end $$`.execute(dbh.db);
+    await sql`create trigger chepai_test_fail before insert on bid for each row
+      when (new.lot_id = ${sql.lit(known.lot)}) execute function chepai_test_fail()`.execute(dbh.db);
+    try {
+      const [first, failed] = await Promise.allSettled([
+        bid(a, fresh.buyers[0]!, fresh.lot, 10_000),
+        bid(a, known.buyers[0]!, known.lot, 11_500),
+      ]);
+      expect(first.status === 'fulfilled' && first.value.bid?.seq).toBe(1);
+      expect(failed.status === 'rejected' && (failed.reason as AppError).code).toBe(503);
+    } finally {
+      await sql`drop trigger chepai_test_fail on bid`.execute(dbh.db);
+    }
+    expect(await seqs(fresh.lot)).toEqual([1]);
+    expect(await seqs(known.lot)).toEqual([1, 2, 3]);
+  });
 });
