@@ -1,7 +1,8 @@
 import type { bidding } from '@chepai/shared';
 import { applyBid, type BidRejectionCode, type LotState } from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
-import type { BidRow, LockedLot, LotBidUpdate } from './bidding.repo';
+import type { LockedLot, LotBidUpdate } from './bid-batch.repo';
+import type { BidRow } from './bidding.repo';
 import { toLotState } from './lot-state';
 
 export interface BidRequest {

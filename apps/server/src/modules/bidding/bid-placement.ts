@@ -7,7 +7,7 @@ import type { LiveBus } from '../../platform/live/live-bus';
 import { lotNotices } from '../notices/lot-notices';
 import { noticeStatement, type NoticeInput } from '../notices/notify';
 import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
-import { biddingRepo, type LockedLot, type LotWrite } from './bidding.repo';
+import { bidBatchRepo, type LockedLot, type LotWrite } from './bid-batch.repo';
 import { afterBatch, engineCache } from './engine-cache';
 import type { ListingKeys } from './listing-keys';
 import { eventsOfBid, type BusEvent } from './live-events';
@@ -103,7 +103,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
    */
   function write(on: Kysely<Database>, batch: ComputedBatch, writes = batch.writes) {
     const now = ctx.now();
-    return biddingRepo(on).writeBatch(
+    return bidBatchRepo(on).writeBatch(
       writes,
       batch.rows,
       now,
@@ -123,7 +123,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     let batch: ComputedBatch | undefined;
     try {
       await transactionWithOutcome(db, async (trx) => {
-        const read = await biddingRepo(trx).lockLots(bidders);
+        const read = await bidBatchRepo(trx).lockLots(bidders);
         batch = compute(groups, lotIds, read, false);
         // What the lots will be once this commits: the next batch of these lots computes on it and
         // queues behind our locks in the database.
@@ -176,7 +176,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     const unknown = lotIds.flatMap((lotId) =>
       cache.unknownBuyers(lotId, buyersOf(groups.get(lotId))).map((b) => [lotId, b] as [string, string]),
     );
-    const read = await biddingRepo(db).depositsOf(unknown);
+    const read = await bidBatchRepo(db).depositsOf(unknown);
     const states = new Map<string, LockedLot>();
     for (const lotId of lotIds) {
       const entry = cache.get(lotId);

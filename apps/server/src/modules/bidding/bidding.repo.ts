@@ -1,6 +1,5 @@
-import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable, type Updateable } from 'kysely';
-import type { BidTable, Database, DepositLedgerState, LotTable } from '../../db/schema';
-import { withParts, type StatementPart } from '../../db/statement-part';
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { BidTable, Database, LotTable } from '../../db/schema';
 
 /** The lot columns the engine reads. */
 export const LOT_COLUMNS = [
@@ -26,43 +25,6 @@ export const LOT_COLUMNS = [
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
 
-/** A lot locked for a batch, its top bid, and the deposits of the batch's buyers on it. */
-export interface LockedLot {
-  lot: EngineLot;
-  top: { bidder_id: string | null; bidder_no: string } | undefined;
-  deposits: Map<string, { bidder_no: string; state: DepositLedgerState }>;
-}
-
-/** One lot of a batch for `writeBatch`. */
-export interface LotWrite {
-  id: string;
-  /** The token of the state the batch's rules ran on. */
-  expect: string;
-  /** This lot's bidders in the batch, whose deposits the rules took as frozen. */
-  bidders: string[];
-  /** The new state and its fresh token; null: nothing to write, the answers only need the state to hold. */
-  update: (LotBidUpdate & { token: string }) | null;
-}
-
-const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
-  ...update,
-  id,
-  expect,
-  bidders,
-  write: update !== null,
-});
-
-/** The columns a batch moves on one lot (none of them indexed: decision 006). */
-export interface LotBidUpdate {
-  id: string;
-  status: number;
-  current_price: string;
-  bid_count: number;
-  end_time: Date;
-  leader_id: string | null;
-  leader_max: string | null;
-}
-
 /**
  * SQL of the bidding engine; the service decides, this only reads and writes. Pass the transaction
  * for the statements that must run inside one (the batch, the close).
@@ -71,138 +33,6 @@ export function biddingRepo(db: Kysely<Database>) {
   return {
     lot: (lotId: string) =>
       db.selectFrom('lot').select(LOT_COLUMNS).where('id', '=', lotId).executeTakeFirst(),
-
-    /**
-     * A batch's one read: its lots (locked in id order, so that batches over several lots, from any
-     * process, never wait for each other in a cycle), each with its top bid and the deposits its
-     * bidders in this batch hold on it, in one round trip (two when it waited for another batch).
-     * `bidders` maps each lot to its bidders.
-     */
-    async lockLots(bidders: Map<string, string[]>): Promise<Map<string, LockedLot>> {
-      const pairs = [...bidders].flatMap(([lot, buyers]) => buyers.map((b) => [lot, b] as const));
-      const { rows } = await sql<
-        EngineLot & {
-          top_bidder_id: string | null;
-          top_bidder_no: string | null;
-          deposits: Array<[string, string, DepositLedgerState]>;
-        }
-      >`
-        select ${sql.join(LOT_COLUMNS.map((c) => sql.ref(`lot.${c}`)))},
-          top.bidder_id as top_bidder_id, top.bidder_no as top_bidder_no,
-          (select coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)
-           from deposit_ledger d where d.lot_id = lot.id and d.buyer_id = any(p.buyers)) as deposits
-        from lot
-        join (select lot_id, array_agg(buyer_id) as buyers
-              from unnest(${pairs.map((x) => x[0])}::bigint[], ${pairs.map((x) => x[1])}::bigint[]) as u(lot_id, buyer_id)
-              group by lot_id) p on p.lot_id = lot.id
-        left join bid top on top.lot_id = lot.id and top.seq = lot.bid_count
-        order by lot.id
-        for update of lot`.execute(db);
-      // A lot this statement had to wait for (another batch held it) is read as that batch committed
-      // it, but its joined top bid comes from the statement's older snapshot, where the new top bid
-      // does not exist yet, so it reads as none: the leader, their proxy and their outbid notice
-      // would be lost. Those tops are read again by a statement of their own, which sees the commit.
-      const stale = rows.filter((r) => r.bid_count > 0 && r.top_bidder_no === null);
-      const reread = new Map<string, { bidder_id: string | null; bidder_no: string }>();
-      if (stale.length) {
-        const { rows: tops } = await sql<{ lot_id: string; bidder_id: string | null; bidder_no: string }>`
-          select bid.lot_id, bid.bidder_id, bid.bidder_no
-          from bid join unnest(${stale.map((r) => r.id)}::bigint[], ${stale.map((r) => r.bid_count)}::int[])
-            as t(lot_id, seq) on bid.lot_id = t.lot_id and bid.seq = t.seq`.execute(db);
-        for (const t of tops) reread.set(t.lot_id, { bidder_id: t.bidder_id, bidder_no: t.bidder_no });
-      }
-      return new Map(
-        rows.map(({ top_bidder_id, top_bidder_no, deposits, ...lot }) => [
-          lot.id,
-          {
-            lot,
-            top:
-              top_bidder_no === null
-                ? reread.get(lot.id)
-                : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-            deposits: new Map(
-              deposits.map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
-            ),
-          },
-        ]),
-      );
-    },
-
-    /**
-     * A batch's writes in one statement (docs/decisions/035-optimistic-bid-batches.md), on its own
-     * (one round trip, its own transaction) or inside the caller's. For each lot the batch was
-     * computed on the state whose token is `expect`, taking the deposits of `bidders` as frozen; the
-     * lot **holds** if both are still true. Lots to write are locked in id order (batches over
-     * several lots, from any process, never wait for each other in a cycle), checked, and updated with
-     * their fresh token; lots with nothing to write are only checked. Bid rows, the NOTIFYs and the
-     * parts of `also` (the outbid notices) are written for held lots only: they get the subquery
-     * `written` (lot ids as text) to gate on. Returns the ids of the lots that held; the caller runs
-     * the others again on their current state.
-     */
-    async writeBatch(
-      lots: LotWrite[],
-      rows: Array<Insertable<BidTable>>,
-      now: Date,
-      notify: (written: RawBuilder<unknown>) => RawBuilder<number>,
-      also: (written: RawBuilder<unknown>) => StatementPart | null = () => null,
-    ): Promise<Set<string>> {
-      const written = sql`(select id::text from upd)`;
-      const part = also(written);
-      const statement = withParts(
-        db
-          .with(
-            'v',
-            () => sql`(select * from jsonb_to_recordset(${JSON.stringify(lots.map(lotWriteRow))}::jsonb)
-              as v(id bigint, expect uuid, bidders bigint[], write boolean, token uuid, status smallint,
-                current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint))`,
-          )
-          .with(
-            'lk',
-            // Locked by id in id order, then compared: the lock waits for a batch in flight on the
-            // lot and yields the row as that batch committed it (a snapshot comparison would fail a
-            // batch computed on the state its predecessor is about to commit).
-            () => sql<{ id: string; engine_token: string }>`(
-        select lot.id, lot.engine_token from lot where lot.id in (select id from v)
-        order by lot.id for no key update)`,
-          )
-          .with(
-            'held',
-            () => sql<{ id: string; write: boolean }>`(
-        select v.id, v.write from v join lk on lk.id = v.id
-        where lk.engine_token = v.expect
-          and not exists (select from unnest(v.bidders) as b(id) where not exists (
-            select from deposit_ledger d where d.lot_id = v.id and d.buyer_id = b.id and d.state = 'frozen')))`,
-          )
-          .with(
-            'upd',
-            () => sql`(
-        update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
-          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max,
-          engine_token = v.token, updated_at = ${now}
-        from v where lot.id = v.id and lot.id in (select id from held where write)
-        returning lot.id)`,
-          )
-          .with(
-            'ins',
-            () => sql`(
-        insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
-        select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, r.created_at, r.auto, r.extended, r.end_time_after, r.status_after
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(lot_id bigint, seq integer, bidder_id bigint,
-          bidder_no text, amount bigint, created_at timestamptz, auto boolean, extended boolean,
-          end_time_after timestamptz, status_after smallint)
-        where r.lot_id::text in ${written})`,
-          ),
-        part ? [part] : [],
-      );
-      const out = await statement
-        .selectNoFrom([
-          sql<string[]>`(select coalesce(array_agg(id::text), '{}') from held)`.as('held'),
-          notify(written).as('notified'),
-          ...(part ? [part.select.as('also')] : []),
-        ])
-        .executeTakeFirst();
-      return new Set(out?.held ?? []);
-    },
 
     topBid: (lotId: string, seq: number) =>
       seq > 0
@@ -213,21 +43,6 @@ export function biddingRepo(db: Kysely<Database>) {
             .where('seq', '=', seq)
             .executeTakeFirst()
         : Promise.resolve(undefined),
-
-    /** The deposits of these (lot, buyer) pairs, without a lock: bidder number and state. */
-    async depositsOf(pairs: Array<[lotId: string, buyerId: string]>) {
-      if (!pairs.length) return [];
-      const { rows } = await sql<{
-        lot_id: string;
-        buyer_id: string;
-        bidder_no: string;
-        state: DepositLedgerState;
-      }>`
-        select d.lot_id, d.buyer_id, d.bidder_no, d.state from deposit_ledger d
-        join unnest(${pairs.map((p) => p[0])}::bigint[], ${pairs.map((p) => p[1])}::bigint[]) as u(lot_id, buyer_id)
-          on d.lot_id = u.lot_id and d.buyer_id = u.buyer_id`.execute(db);
-      return rows;
-    },
 
     deposit: (lotId: string, buyerId: string) =>
       db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LockedLot } from './bidding.repo';
+import type { LockedLot } from './bid-batch.repo';
 import { engineCache } from './engine-cache';
 
 const lot = (id: string, token: string): LockedLot => ({

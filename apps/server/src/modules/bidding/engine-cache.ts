@@ -1,5 +1,5 @@
 import type { NewBid } from './bid-batch';
-import type { LockedLot, LotBidUpdate } from './bidding.repo';
+import type { LockedLot, LotBidUpdate } from './bid-batch.repo';
 
 /** Lots whose state a process keeps; the oldest entry goes when a new one would exceed it. */
 const CAPACITY = 5_000;
