@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, newVisitorContext, shot } from './support/browser';
+import { launchBrowser, newVisitorContext, shot, shotPdf } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
@@ -41,8 +41,6 @@ async function login(page: Page, tel: string) {
   await page.getByRole('button', { name: '登 录' }).click();
   await page.waitForURL('**/home');
 }
-
-const SHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 
 /** The code the development outbox holds for a phone and purpose (the sandbox SMS gateway). */
 async function latestCode(tel: string, purpose: string): Promise<string> {
@@ -325,18 +323,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     expect(text).toContain(lotTitle);
     expect(text).toMatch(/¥26,500\.00（人民币贰万陆仟伍佰元整）/);
     // The first page as an image, to be looked at with the other screenshots.
-    execFileSync('pdftoppm', [
-      '-png',
-      '-r',
-      '70',
-      '-f',
-      '1',
-      '-l',
-      '1',
-      '-singlefile',
-      file,
-      path.join(SHOT_DIR, 'deal-contract-pdf'),
-    ]);
+    shotPdf(file, 'deal-contract-pdf');
 
     await card.getByRole('button', { name: '在线签署' }).click();
     const dialog = page.getByRole('dialog', { name: '在线签署成交确认书' });

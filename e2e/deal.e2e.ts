@@ -2,19 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newVisitorContext, shot } from './support/browser';
-import {
-  latestCode,
-  pgReachable,
-  recordAsSubmitted,
-  scratchDatabase,
-  untouchedDemoLot,
-} from './support/scratch-db';
+import { launchBrowser, newVisitorContext, shot, shotPdf } from './support/browser';
+import { latestCode, pgReachable } from './support/scratch-db';
+import { lotInBidding, serverOnScratch } from './support/deal-setup';
 import { ssoSignIn } from './support/demo';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
 import { fillDate } from './support/antd';
 
 // The deal after the hammer, for both sides (docs/product.md#16-the-deal-after-the-hammer): one buyer
@@ -22,12 +17,11 @@ import { fillDate } from './support/antd';
 // handover and sees the payout; an operator finds the deal in the console. bidding.e2e.ts covers the
 // bidding itself, so here one bid wins. Own PostgreSQL database: the test moves the lot's end with SQL.
 
-const SHOT_DIR = path.resolve(import.meta.dirname, 'screenshots');
 const BUYER_TEL = '13900139000';
 const reachable = await pgReachable();
 
 let server: RunningServer;
-let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+let rig: Awaited<ReturnType<typeof serverOnScratch>>;
 let db: pg.Client;
 let browser: Browser;
 let buyer: Page;
@@ -53,31 +47,17 @@ const dealText = () => buyer.locator('.buyer-deal').innerText();
 
 describe.skipIf(!reachable)('the deal after the hammer', () => {
   beforeAll(async () => {
-    scratch = await scratchDatabase('deal');
-    server = await startServer({ DATABASE_URL: scratch.url, SCHEDULER_INTERVAL_MS: '500' });
-    db = new pg.Client({ connectionString: scratch.url });
-    await db.connect();
+    rig = await serverOnScratch('deal');
+    ({ server, db } = rig);
     // A registration-phase lot of 李晓梅's unit becomes a lot in bidding (start 30,000, deposit 5,000).
-    const row = await untouchedDemoLot(db);
-    lotId = row.id;
-    lotTitle = row.title;
-    const now = Date.now();
-    await db.query(
-      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3,
-         start_price = 3000000, increment = 50000, deposit = 500000, current_price = 3000000, list_price = 3000000
-       WHERE id = $1`,
-      [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
-    );
-    await recordAsSubmitted(db, lotId);
+    ({ id: lotId, title: lotTitle } = await lotInBidding(db));
     browser = await launchBrowser();
     buyer = (await newPage(1366)).page;
   }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
-    await db?.end();
-    await server?.stop();
-    await scratch?.drop();
+    await rig?.close();
   });
 
   it('a buyer pays the deposit, bids once and wins: the deal opens at 待签约', async () => {
@@ -136,12 +116,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(lotTitle);
     expect(text).toMatch(/¥30,000\.00（人民币叁万元整）/);
-    execFileSync(
-      'pdftoppm',
-      ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file].concat(
-        path.join(SHOT_DIR, 'deal-contract-pdf'),
-      ),
-    );
+    shotPdf(file, 'deal-contract-pdf');
 
     await card.getByRole('button', { name: '在线签署' }).click();
     const dialog = buyer.getByRole('dialog', { name: '在线签署成交确认书' });

@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -58,6 +59,20 @@ export function watchPage(page: Page) {
   openPages.set(page, lines);
 }
 
+/**
+ * The page's own errors from now on: uncaught exceptions and console errors. A failed request the
+ * page expects (a 404 answered as "not found") is the browser's log, not the page's, and is left out.
+ */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(`console.error: ${m.text()}`);
+  });
+  return errors;
+}
+
 /** A context as a Chinese visitor's browser (locale, Beijing time), its pages watched for the failure report. */
 export async function newVisitorContext(
   browser: Browser,
@@ -82,8 +97,73 @@ export async function openBrowser(baseURL = sharedServerURL()): Promise<E2E> {
   return { browser, context, page, baseURL, close: () => browser.close() };
 }
 
+/** A PDF's first page as an image beside the screenshots (`<name>.png`), to be looked at with them. */
+export function shotPdf(file: string, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  execFileSync('pdftoppm', [
+    '-png',
+    '-r',
+    '70',
+    '-f',
+    '1',
+    '-l',
+    '1',
+    '-singlefile',
+    file,
+    path.join(SHOTS, name),
+  ]);
+}
+
 /** Every page visited is kept as a screenshot (git-ignored) to be looked at. */
 export async function shot(page: Page, name: string, fullPage = true) {
   fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+/**
+ * Waits until the page stands still: a list reloading shows its old rows dimmed under a spinner, a
+ * tab fades its pane in, an upload list slides its item in. Spinners and shimmers run forever and
+ * are not waited for.
+ */
+export async function still(page: Page) {
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/** Nothing sticks out sideways. */
+export const fitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * The page at 1440 px and on a 390 px phone (reloaded, `ready` waited for, nothing sticking out
+ * sideways), kept as `<name>-1440` and `<name>-390`; the page is left at 1440 px.
+ */
+export async function shotBoth(page: Page, name: string, ready: () => Promise<unknown>) {
+  const settled = () => still(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settled();
+  await shot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await ready();
+  await settled();
+  expect(await fitsWidth(page), `${name} at 390 px is wider than the screen`).toBe(true);
+  await shot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await ready();
+}
+
+/** The element lies within the window's width (not scrolled out of sight in a wide table on a phone). */
+export async function inView(locator: Locator) {
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()?.width ?? 0;
+  expect(
+    box !== null && box.x >= 0 && box.x + box.width <= width,
+    `${locator.toString()} is out of view`,
+  ).toBe(true);
 }

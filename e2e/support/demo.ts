@@ -47,14 +47,17 @@ export async function publicIds(baseURL: string) {
   };
 }
 
-/** Logs the demo buyer in with the password. */
-export async function loginDemoBuyer(page: Page): Promise<void> {
+/** Logs a demo buyer in with the password (13800138000 张伟, 13900139000 李娜). */
+export async function loginBuyer(page: Page, tel: string): Promise<void> {
   await page.goto('/login?redirect=%2Fhome');
-  await page.getByLabel('手机号').fill('13800138000');
+  await page.getByLabel('手机号').fill(tel);
   await page.getByLabel('密码', { exact: true }).fill('Chepai2026');
   await page.getByRole('button', { name: '登 录' }).click();
   await page.waitForURL('**/home');
 }
+
+/** Logs the demo buyer in with the password. */
+export const loginDemoBuyer = (page: Page) => loginBuyer(page, '13800138000');
 
 /** Signs in at the embedded identity provider (sellers and operators alike) and consents. */
 export async function ssoSignIn(page: Page, username: string): Promise<void> {
@@ -63,6 +66,22 @@ export async function ssoSignIn(page: Page, username: string): Promise<void> {
   await page.locator('input[name="password"]').fill('Chepai2026');
   await page.getByRole('button', { name: '登录' }).click();
   await page.getByRole('button', { name: '同意并继续' }).click();
+}
+
+/** A demo seller signs in at the mall through single sign-on (李晓梅 `lixiaomei` acts for one unit). */
+export async function sellerSignIn(page: Page, username: string): Promise<void> {
+  await page.goto('/login?type=2&redirect=%2Fhome');
+  await page.getByRole('button', { name: '处置单位统一认证登录' }).click();
+  await ssoSignIn(page, username);
+  await page.getByTestId('greeting').waitFor();
+}
+
+/** A demo operator signs in at the console (shenhe reviewer, caiwu and fuhe finance, yunying admin). */
+export async function consoleSignIn(page: Page, username: string): Promise<void> {
+  await page.goto('/console/');
+  await page.getByRole('link', { name: '统一认证登录' }).click();
+  await ssoSignIn(page, username);
+  await page.locator('.console-header h1').waitFor();
 }
 
 /** Logs in the demo seller whose unit has orders (陈强, one unit) through single sign-on; resolves to one of its orders. */

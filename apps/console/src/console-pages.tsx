@@ -5,6 +5,7 @@ import {
   CarOutlined,
   DollarOutlined,
   FileProtectOutlined,
+  FileTextOutlined,
   FileSearchOutlined,
   MessageOutlined,
   MonitorOutlined,
@@ -36,6 +37,7 @@ const ContractsPage = lazy(() =>
 const DefaultsPage = lazy(() => import('./pages/defaults-page').then((m) => ({ default: m.DefaultsPage })));
 const PaymentsPage = lazy(() => import('./pages/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const PayoutsPage = lazy(() => import('./pages/payouts-page').then((m) => ({ default: m.PayoutsPage })));
+const InvoicesPage = lazy(() => import('./pages/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 const ReconciliationPage = lazy(() =>
   import('./pages/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })),
 );
@@ -121,6 +123,13 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     icon: <DollarOutlined />,
     roles: ['finance'],
     render: () => <PayoutsPage />,
+  },
+  {
+    path: 'invoices',
+    label: '发票管理',
+    icon: <FileTextOutlined />,
+    roles: ['finance'],
+    render: () => <InvoicesPage />,
   },
   {
     path: 'reconciliation',

@@ -1,6 +1,6 @@
 import { Table, type TableProps } from 'antd';
 
-/** The console's lists: 20 a page, the server's total, compact rows, sideways scroll on a phone. */
+/** The console's lists: 20 a page, the server's total, compact rows, sideways scroll on a phone (the actions column fixed at the right). */
 export function PagedTable<T extends object>({
   pageNum,
   total,
@@ -17,6 +17,9 @@ export function PagedTable<T extends object>({
     <Table<T>
       size="middle"
       scroll={{ x: minWidth }}
+      // Columns size to their content, as before any column was fixed (a fixed column would switch
+      // antd to a fixed layout that squeezes the columns without a width).
+      tableLayout="auto"
       pagination={{
         current: pageNum,
         pageSize: 20,

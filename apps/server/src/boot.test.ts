@@ -39,7 +39,11 @@ describe('production defaults', () => {
     const prod = startBanner(loadEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }), 'pg');
     expect(prod).not.toContain('Chepai2026');
     expect(prod).not.toContain('13800138000');
-    expect(startBanner(loadEnv({}), 'pglite')).toContain('13800138000 / Chepai2026');
+    const dev = startBanner(loadEnv({}), 'pglite');
+    expect(dev).toContain('13800138000 / Chepai2026');
+    // Two finance operators: a manual refund is asked for by one and approved by the other.
+    expect(dev).toContain('运营人员 郑财务（财务）  caiwu / Chepai2026');
+    expect(dev).toContain('运营人员 钱复核（财务）  fuhe / Chepai2026');
     expect(startBanner(loadEnv({ SEED_DEMO: 'false' }), 'pglite')).not.toContain('Chepai2026');
   });
 });

@@ -22,6 +22,7 @@ export * as notices from './contracts/notices';
 export * as watchlist from './contracts/watchlist';
 export * as deals from './contracts/deals';
 export * as settlement from './contracts/settlement';
+export * as invoices from './contracts/invoices';
 /** The operator console's API (named so it never shadows the global console). */
 export * as consoleApi from './contracts/console';
 export * from './events';

@@ -8,7 +8,7 @@ const REVENUE: Record<string, string> = {
   'buyer-fee': '买方服务费',
   'seller-fee': '卖方服务费',
   forfeit: '保证金罚没分成',
-  'storage-fee': '停车保管费',
+  'storage-fee': '场地存放费',
 };
 
 /** The chart of accounts (decision 022) in words an operator reads. */

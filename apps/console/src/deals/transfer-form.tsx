@@ -1,9 +1,9 @@
-import { UploadOutlined } from '@ant-design/icons';
 import { deals, files } from '@chepai/shared';
-import { Button, DatePicker, Form, Input, Upload } from 'antd';
+import { Button, DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { consoleCall, consoleUpload } from '../console-api';
+import { consoleCall } from '../console-api';
+import { UploadItem } from '../upload-field';
 import { useAction } from '../use-action';
 
 type Values = { newPlateNo: string; transferDate: Dayjs };
@@ -18,7 +18,6 @@ export function TransferForm({ orderId, onDone }: { orderId: string; onDone: () 
   const [form] = Form.useForm<Values>();
   const { busy, run } = useAction(onDone);
   const [proof, setProof] = useState<files.UploadedFile | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const submit = (v: Values) => {
     if (!proof) {
@@ -62,31 +61,14 @@ export function TransferForm({ orderId, onDone }: { orderId: string; onDone: () 
       <Form.Item name="transferDate" label="过户日期" rules={[{ required: true, message: '请选择过户日期' }]}>
         <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
       </Form.Item>
-      <Form.Item
+      <UploadItem
         label="过户证明（新登记证书或行驶证，PDF或图片，不超过10M）"
-        required
-        validateStatus={uploadError ? 'error' : undefined}
-        help={uploadError ?? undefined}
-      >
-        <Upload
-          accept={files.ACCEPT.document}
-          maxCount={1}
-          showUploadList={false}
-          customRequest={({ file }) => {
-            setUploading(true);
-            setUploadError(null);
-            consoleUpload(file as File)
-              .then(setProof)
-              .catch((e: Error) => setUploadError(e.message))
-              .finally(() => setUploading(false));
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={uploading}>
-            {proof ? '重新上传' : '上传文件'}
-          </Button>
-        </Upload>
-        {proof && <span style={{ marginLeft: 8 }}>{proof.fileName}</span>}
-      </Form.Item>
+        accept={files.ACCEPT.document}
+        value={proof}
+        onChange={setProof}
+        error={uploadError}
+        onError={setUploadError}
+      />
       <Button type="primary" htmlType="submit" loading={busy === 'transfer'}>
         登记过户
       </Button>

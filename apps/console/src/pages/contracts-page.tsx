@@ -83,6 +83,8 @@ export function ContractsPage({ operator }: { operator: StoredOperator }) {
           },
           {
             title: '操作',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 160,
             render: (_, r) =>
               r.status === 'pending' && mayReview ? (

@@ -150,6 +150,8 @@ function StrikeList({ mayLift }: { mayLift: boolean }) {
           },
           {
             title: '操作',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 110,
             render: (_, r) =>
               r.bar && mayLift ? (

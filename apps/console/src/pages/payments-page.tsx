@@ -92,6 +92,8 @@ function Payments({ onRefund }: { onRefund: (p: Payment) => void }) {
           { title: '支付时间', dataIndex: 'paidAt', width: 170, render: fmt },
           {
             title: '操作',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 100,
             render: (_, p) =>
               p.status === 'paid' && Number(p.refunded) < Number(p.amount) ? (
@@ -203,6 +205,8 @@ function Refunds({ operator, version }: { operator: StoredOperator; version: num
           },
           {
             title: '操作',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 150,
             render: (_, r) => {
               if (r.status !== 'requested') return null;

@@ -1,10 +1,11 @@
 import { settlement } from '@chepai/shared';
-import { Alert, Button, Segmented, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { consoleCall } from '../console-api';
 import { fmt, stacked, yuan } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
 import { useAction } from '../use-action';
+import { StatusFilter } from '../status-filter';
 import { useLoad } from '../use-load';
 
 type Filter = 'all' | settlement.PayoutStatus;
@@ -35,16 +36,9 @@ export function PayoutsPage() {
   return (
     <>
       {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 12 }} />}
-      <Segmented<Filter>
+      <StatusFilter
         value={status}
-        style={{ marginBottom: 12 }}
-        options={[
-          { value: 'all', label: '全部' },
-          ...Object.entries(settlement.PAYOUT_STATUS).map(([value, label]) => ({
-            value: value as Filter,
-            label,
-          })),
-        ]}
+        texts={settlement.PAYOUT_STATUS}
         onChange={(v) => {
           setPageNum(1);
           setStatus(v);
@@ -111,6 +105,8 @@ export function PayoutsPage() {
           },
           {
             title: '操作',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 100,
             render: (_, p) =>
               p.status === 'failed' || p.status === 'pending' ? (

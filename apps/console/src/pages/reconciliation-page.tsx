@@ -95,6 +95,8 @@ export function ReconciliationPage() {
           { title: '说明', dataIndex: 'detail' },
           {
             title: '处理',
+            // Stays in view while the rest of a wide row scrolls sideways (a phone's 390 px).
+            fixed: 'right',
             width: 200,
             render: (_, m) =>
               m.resolved ? (

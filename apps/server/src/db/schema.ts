@@ -246,15 +246,23 @@ export interface DealReminderTable {
   sent_at: Timestamp;
 }
 
+/** An invoice request (migrations 025, 036): a payment may be asked for again after a rejection. */
 export interface InvoiceRequestTable {
+  id: GeneratedId;
   payment_no: string;
   user_id: Int8;
   lot_id: Int8;
-  status: 'requested' | 'issued';
+  status: 'requested' | 'issued' | 'rejected';
   title: string;
   info: Json<Record<string, string>>;
   requested_at: Timestamp;
   issued_at: Timestamp | null;
+  invoice_no: string | null;
+  invoice_date: DateOnly | null;
+  invoice_file_id: Int8 | null;
+  rejected_at: Timestamp | null;
+  reject_reason: string | null;
+  decided_by: Int8 | null;
 }
 
 /** One line of a balanced journal (migration 020): debit +, credit −, fen. */

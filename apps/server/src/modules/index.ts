@@ -17,6 +17,7 @@ import { registerNotices } from './notices/notices.routes';
 import { registerWatchlist } from './lots/watchlist.routes';
 import { registerDeals } from './deals/deals.routes';
 import { registerSettlement } from './settlement/settlement.routes';
+import { registerInvoices } from './invoices/invoices.routes';
 import { ssoClients } from '../platform/sso/sso-clients';
 
 export type ModuleRegistrar = (app: FastifyInstance, ctx: AppContext) => Promise<void> | void;
@@ -53,4 +54,5 @@ export const modules: ModuleRegistrar[] = [
   registerNotices,
   registerWatchlist,
   registerSettlement,
+  registerInvoices,
 ];

@@ -1,6 +1,7 @@
 import { deals } from '@chepai/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../lib/api';
+import { clickDownload } from '../lib/download';
 import { request } from '../lib/request';
 
 // The deal after the hammer (docs/product.md#16-the-deal-after-the-hammer): the buyer's
@@ -8,14 +9,27 @@ import { request } from '../lib/request';
 
 const key = (side: 'buyer' | 'seller', orderId: string) => ['deal', side, orderId] as const;
 
-/** `awaitingPayment`: back from the cashier; poll until its asynchronous notice has landed. */
-export const useBuyerDeal = (orderId: string, awaitingPayment = false) =>
+/** Polls every 1.5 s for at most this many answers while a payment's notice is awaited. */
+const AWAIT_POLLS = 80;
+
+/**
+ * `awaiting`: the payment number the cashier sent the buyer back with. Its notice reaches the server
+ * on its own time: the deal is polled until the payment is among its receipts — or, for a
+ * second-chance deposit, until the deal has become the caller's (decision 025).
+ */
+export const useBuyerDeal = (orderId: string, awaiting: string | null = null) =>
   useQuery({
     queryKey: key('buyer', orderId),
-    queryFn: () => callApi(deals.buyerDealDetail, { orderId }),
+    // The page says itself when the deal is not there (or shows the caller's offer instead).
+    queryFn: () => callApi(deals.buyerDealDetail, { orderId }, { silent: true }),
     enabled: orderId !== '',
     retry: false,
-    refetchInterval: (q) => (awaitingPayment && q.state.data?.stage === 'paying' ? 1500 : false),
+    refetchInterval: (q) =>
+      awaiting !== null &&
+      q.state.dataUpdateCount + q.state.errorUpdateCount < AWAIT_POLLS &&
+      !q.state.data?.receipts.some((r) => r.paymentNo === awaiting)
+        ? 1500
+        : false,
   });
 
 export const useSellerDeal = (orderId: string, enabled: boolean) =>
@@ -66,14 +80,30 @@ export const useUploadSignedContract = (orderId: string) =>
 export const downloadReceipt = (orderId: string, paymentNo: string) =>
   request.get(deals.receiptPdf.path, { params: { orderId, paymentNo }, responseType: 'blob' });
 
+/** Downloads the issued e-invoice of one payment through a signed address (valid for minutes). */
+export const downloadInvoice = async (orderId: string, paymentNo: string) =>
+  clickDownload(await callApi(deals.invoiceFile, { orderId, paymentNo }));
+
+/** Asks for an invoice of one payment (again, after a rejection). */
 export const useRequestInvoice = (orderId: string) =>
   useDealMutation('buyer', orderId, (paymentNo: string) =>
     callApi(deals.requestInvoice, { orderId, paymentNo }),
   );
 
-/** Second-chance offers made to the caller (the next-highest bidder of a defaulted deal). */
-export const useMyOffers = () =>
-  useQuery({ queryKey: ['deal', 'offers'], queryFn: () => callApi(deals.myOffers, {}, { silent: true }) });
+/**
+ * Second-chance offers made to the caller (the next-highest bidder of a defaulted deal); with
+ * `payingFor` (back from the cashier), polled while that lot's offer waits for its deposit.
+ */
+export const useMyOffers = (payingFor: string | null = null) =>
+  useQuery({
+    queryKey: ['deal', 'offers'],
+    queryFn: () => callApi(deals.myOffers, {}, { silent: true }),
+    refetchInterval: (q) =>
+      payingFor &&
+      q.state.data?.list.some((o) => o.orderId === payingFor && o.status === 'pending' && o.paying)
+        ? 1500
+        : false,
+  });
 
 export const useAnswerOffer = () => {
   const qc = useQueryClient();

@@ -19,13 +19,19 @@ export function filenameFromDisposition(header: string | undefined | null, fallb
   }
 }
 
-export function saveBlob(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
+/** Has the browser save what `href` points at (a same-origin address or a blob) under `filename`. */
+export function clickDownload(href: string, filename = '') {
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
+  // Empty: the name the server gives in content-disposition.
   a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
+}
+
+export function saveBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  clickDownload(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

@@ -250,7 +250,29 @@ export const PAYMENT_PURPOSE_TEXT = {
 } as const;
 export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE_TEXT;
 
-export const INVOICE_STATUS_TEXT = { requested: '已申请', issued: '已开具' } as const;
+/** An invoice request: finance issues it (with the e-invoice PDF) or rejects it with a reason. */
+export const INVOICE_STATUS_TEXT = { requested: '申请中', issued: '已开具', rejected: '已驳回' } as const;
+export type InvoiceStatus = keyof typeof INVOICE_STATUS_TEXT;
+export const invoiceStatusSchema = z.enum(
+  Object.keys(INVOICE_STATUS_TEXT) as [InvoiceStatus, ...InvoiceStatus[]],
+  { error: '发票状态不正确' },
+);
+
+/** A payment's latest invoice request, as the buyer sees it. */
+export const invoiceState = z.object({
+  id: z.string(),
+  status: invoiceStatusSchema,
+  statusText: z.string(),
+  title: z.string(),
+  requestedAt: ms,
+  /** Issued: its number and date (the PDF through invoiceFile). */
+  invoiceNo: z.string().nullable(),
+  invoiceDate: z.string().nullable(),
+  /** Rejected: why; the buyer may apply again. */
+  rejectReason: z.string().nullable(),
+  decidedAt: ms.nullable(),
+});
+export type InvoiceState = z.infer<typeof invoiceState>;
 
 const receipt = z.object({
   paymentNo: z.string(),
@@ -259,14 +281,7 @@ const receipt = z.object({
   amount: yuan,
   paidAt: ms,
   /** The receipt PDF: GET receiptPdf with orderId and paymentNo. */
-  invoice: z
-    .object({
-      status: z.enum(['requested', 'issued']),
-      statusText: z.string(),
-      title: z.string(),
-      requestedAt: ms,
-    })
-    .nullable(),
+  invoice: invoiceState.nullable(),
 });
 export type Receipt = z.infer<typeof receipt>;
 
@@ -333,6 +348,13 @@ const defaultInfo = z.object({
   canRelist: z.boolean(),
   /** The relisted submission (back in the review queue). */
   relistedOrderId: z.string().nullable(),
+  /**
+   * The defaulting buyer's record, in their own view only (null for the seller): strikes so far,
+   * how many bar registration, and the bar in force if this default brought one.
+   */
+  standing: z
+    .object({ strikes: z.number().int(), strikesToBar: z.number().int(), barredUntil: ms.nullable() })
+    .nullable(),
 });
 export type DefaultInfo = z.infer<typeof defaultInfo>;
 
@@ -374,6 +396,8 @@ export const dealView = z.object({
   feePaid: z.boolean(),
   /** What the buyer pays after the deposit: balance + fee. */
   totalDue: yuan,
+  /** Everything the buyer owes on the deal so far (balance, fee, storage accrued), paid and not yet. */
+  owed: z.object({ total: yuan, paid: yuan, outstanding: yuan }),
   contract: z.object({
     no: z.string(),
     sha256: z.string().nullable(),
@@ -529,13 +553,25 @@ export const receiptPdf = endpoint({
   output: z.never(),
 });
 
-/** Asks for an invoice of one paid payment, made out from the saved invoice information. */
+/**
+ * Asks for an invoice of one paid payment, made out from the saved invoice information; again
+ * after a rejection.
+ */
 export const requestInvoice = endpoint({
   method: 'POST',
   path: '/mall-auction/buyer/auc_order/invoice/apply',
   auth: 'buyer',
   input: receiptInput,
   output: receipt,
+});
+
+/** A signed address (a few minutes) of the issued e-invoice PDF of one of the buyer's payments. */
+export const invoiceFile = endpoint({
+  method: 'GET',
+  path: '/mall-auction/buyer/auc_order/invoice/file',
+  auth: 'buyer',
+  input: receiptInput,
+  output: z.string(),
 });
 
 // ——— Second chance (the next-highest bidder) ———

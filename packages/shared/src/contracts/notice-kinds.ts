@@ -18,7 +18,7 @@ export const NOTICE_GROUPS = {
   money: { label: '资金（保证金、付款、退款、结算）', optional: false, sms: true },
   deadline: { label: '期限提醒（签约、付款、交车）', optional: false, sms: true },
   order: { label: '车辆处置（审核、排期、开拍、成交）', optional: false, sms: true },
-  ops: { label: '运营待办（新提交、待审合同、对账差异）', optional: false, sms: false },
+  ops: { label: '运营待办（新提交、待审合同、对账差异、发票申请）', optional: false, sms: false },
 } as const;
 export type NoticeGroup = keyof typeof NOTICE_GROUPS;
 
@@ -54,6 +54,7 @@ export const NOTICE_KINDS = {
   'deal.contractReviewed': { label: '纸质合同审核结果', tab: 'auction', sms: false },
   'deal.transferred': { label: '过户完成', tab: 'auction', sms: false },
   'deal.barred': { label: '报名资格限制', tab: 'money' },
+  'deal.invoice': { label: '发票开具结果', tab: 'money', sms: false },
   // Sellers
   'order.approved': { label: '审核通过', tab: 'order' },
   'order.rejected': { label: '审核未通过', tab: 'order' },
@@ -71,6 +72,7 @@ export const NOTICE_KINDS = {
   'ops.newSubmission': { label: '新提交待审核', tab: 'ops' },
   'ops.contractUploaded': { label: '合同待审核', tab: 'ops' },
   'ops.reconciliationMismatch': { label: '对账差异', tab: 'ops' },
+  'ops.invoiceRequested': { label: '发票待开具', tab: 'ops' },
 } as const satisfies Record<string, KindSpec>;
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 

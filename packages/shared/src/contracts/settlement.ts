@@ -44,12 +44,13 @@ export const REFUND_KIND = {
 } as const;
 export type RefundKind = keyof typeof REFUND_KIND;
 
+/** The buyer's page calls the storage fee 场地存放费 (deals.PAYMENT_PURPOSE_TEXT): so does finance. */
 export const PAYMENT_PURPOSE = {
   deposit: '保证金',
   balance: '成交余款',
   service_fee: '买方服务费',
   seller_fee: '卖方服务费',
-  storage_fee: '停车保管费',
+  storage_fee: '场地存放费',
   offer_deposit: '次高价成交保证金',
 } as const;
 export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE;

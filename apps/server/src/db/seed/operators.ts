@@ -3,7 +3,7 @@ import type { OperatorRole } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../modules/accounts/passwords';
 
-/** Sample staff at the embedded identity provider, one per role; printed at start with the console's address. */
+/** Sample staff at the embedded identity provider, one per role (two for finance); printed at start with the console's address. */
 export const demoOperators: Array<{
   username: string;
   password: string;
@@ -14,6 +14,8 @@ export const demoOperators: Array<{
   { username: 'shenhe', password: 'Chepai2026', name: '孙审核', roles: ['reviewer'] },
   { username: 'paiqi', password: 'Chepai2026', name: '吴排期', roles: ['scheduler'] },
   { username: 'caiwu', password: 'Chepai2026', name: '郑财务', roles: ['finance'] },
+  // A second finance operator: a manual refund one of them asks for, the other approves (decision 023).
+  { username: 'fuhe', password: 'Chepai2026', name: '钱复核', roles: ['finance'] },
 ];
 
 /** Idempotent: an existing login keeps its account and roles. */

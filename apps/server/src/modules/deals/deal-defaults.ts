@@ -1,10 +1,12 @@
-import { deals, fenToYuanString } from '@chepai/shared';
+import { deals } from '@chepai/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { formatBeijing } from '../../lib/time';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { forfeitDeposit } from '../settlement/forfeit';
 import { disposalRepo } from '../disposal/disposal.repo';
+import { BUYER_DEALS_LINK } from '../notices/deal-notices';
+import { yuan } from '../notices/wire';
 import { notify } from '../notices/notify';
 import { orderNotices } from '../notices/order-notices';
 import { dealTerms, termsOf } from './deal-terms';
@@ -150,8 +152,8 @@ export const dealDefaults = {
               userId: next.bidder_id,
               kind: 'deal.secondChance',
               title: '次高价成交邀请',
-              body: `${lot.title} 的买受人未履约，处置单位邀请您以您的最高出价 ¥${fenToYuanString(Number(next.top))} 成交，请在 ${formatBeijing(offer.expires_at).slice(0, 16)} 前${Number(deposit) > 0 ? `缴纳保证金 ¥${fenToYuanString(Number(deposit))} 确认` : '确认'}。`,
-              link: '/dealCar?tab=offers',
+              body: `${lot.title} 的买受人未履约，处置单位邀请您以您的最高出价 ${yuan(Number(next.top))} 成交，请在 ${formatBeijing(offer.expires_at).slice(0, 16)} 前${Number(deposit) > 0 ? `缴纳保证金 ${yuan(Number(deposit))} 确认` : '确认'}。`,
+              link: BUYER_DEALS_LINK,
               eventKey: `deal-second-chance:${offer.id}`,
             },
           ],
@@ -210,7 +212,7 @@ async function barIfDue(trx: Tx, buyerId: string, now: Date): Promise<Date | nul
         kind: 'deal.barred',
         title: '报名资格受限',
         body: `您已累计${deals.STRIKES_TO_BAR}次成交后违约（悔拍），${formatBeijing(until).slice(0, 10)}前不能报名缴纳保证金。`,
-        link: '/dealCar',
+        link: BUYER_DEALS_LINK,
         eventKey: `deal-barred:${bar.id}`,
       },
     ],

@@ -1,12 +1,7 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type {
-  Database,
-  DealDefaultTable,
-  InvoiceRequestTable,
-  SecondChanceOfferTable,
-} from '../../db/schema';
+import type { Database, DealDefaultTable, SecondChanceOfferTable } from '../../db/schema';
 
-/** SQL for the flow after the hammer: settings, defaults, strikes and bars, offers, invoices. */
+/** SQL for the flow after the hammer: settings, defaults, strikes and bars, offers, invoice details. */
 export function dealFlowRepo(db: Kysely<Database>) {
   return {
     setting: (key: string) =>
@@ -227,14 +222,6 @@ export function dealFlowRepo(db: Kysely<Database>) {
 
     invoiceInfo: (userId: string) =>
       db.selectFrom('invoice_info').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-
-    insertInvoiceRequest: (values: Insertable<InvoiceRequestTable>) =>
-      db
-        .insertInto('invoice_request')
-        .values(values)
-        .onConflict((oc) => oc.column('payment_no').doNothing())
-        .returning('payment_no')
-        .executeTakeFirst(),
 
     /**
      * Deals whose `kind` deadline is within `leadMs` and not yet reminded at that lead; with

@@ -32,10 +32,11 @@ type View = {
   serviceFee: string;
   terms: Record<string, unknown>;
   storage: { perDay: string; days: number; accrued: string; paid: string; outstanding: string };
+  owed: { total: string; paid: string; outstanding: string };
   transfer: { newPlateNo: string; transferDate: string; recordedBy: string } | null;
   paperContract: { status: string; reason: string | null } | null;
   receipts: Array<{ paymentNo: string; purpose: string; amount: string; invoice: { title: string } | null }>;
-  defaultInfo: DefaultInfo | null;
+  defaultInfo: (DefaultInfo & { standing: unknown }) | null;
 };
 
 const view = (token: string, orderId: string) =>
@@ -88,6 +89,13 @@ describe('defaults, strikes and the second chance', () => {
       .where('buyer_id', '=', buyer.id)
       .execute();
     expect(strikes).toEqual([{ lot_id: lot }]);
+    // The buyer reads their own record (one strike, no bar yet); the seller does not.
+    expect((await view(buyer.token, lot)).data.defaultInfo?.standing).toEqual({
+      strikes: 1,
+      strikesToBar: 3,
+      barredUntil: null,
+    });
+    expect(seen.data.defaultInfo?.standing).toBeNull();
 
     // Another unit cannot act on it; bad input is a 400.
     expect((await k.sellerApi(k.seller.b, 'default/choose', { orderId: lot, action: 'relist' })).status).toBe(
@@ -116,6 +124,16 @@ describe('defaults, strikes and the second chance', () => {
       '/api/mall-auction/buyer/second-chance/list',
     );
     expect(mine.data.list.map((o) => o.orderId)).toEqual([lot]);
+    // The invitation's notice opens 我的成交车辆, where pending offers are listed (a page that exists).
+    const invitation = await db()
+      .selectFrom('notice')
+      .select(['link', 'body'])
+      .where('user_id', '=', high.id)
+      .where('kind', '=', 'deal.secondChance')
+      .executeTakeFirstOrThrow();
+    expect(invitation.link).toBe('/personalCenter/dealCar');
+    // Money in notices as on every page: ¥10,500.00.
+    expect(invitation.body).toContain('以您的最高出价 ¥10,500.00 成交');
     const offerId = mine.data.list[0]!.offerId;
     // Another buyer cannot answer it.
     expect(
@@ -217,7 +235,15 @@ describe('defaults, strikes and the second chance', () => {
     );
     expect(accepted.status, accepted.msg).toBe(200);
     expect(accepted.data.status).toBe('pending');
-    await k.paid(new URL(accepted.data.payUrl, 'http://x').pathname.split('/').pop()!);
+    const depositNo = new URL(accepted.data.payUrl, 'http://x').pathname.split('/').pop()!;
+    // The cashier sends the buyer back to the deal's page (which waits for the deposit to land).
+    const trade = await db()
+      .selectFrom('sandbox_trade')
+      .select('return_url')
+      .where('merchant_payment_no', '=', depositNo)
+      .executeTakeFirstOrThrow();
+    expect(trade.return_url).toBe(`/buyerDetailInfo/${lot}`);
+    await k.paid(depositNo);
     const fresh = await view(runner.token, lot);
     expect(fresh.data).toMatchObject({
       stage: 'signing',
@@ -227,6 +253,24 @@ describe('defaults, strikes and the second chance', () => {
       serviceFee: '500.00',
       deadline: acceptAt + 24 * HOUR,
     });
+    // Her receipts: the deposit that accepted the offer, not her bid's deposit (refunded at the close).
+    expect(fresh.data.receipts.map((p) => p.purpose)).toEqual(['offer_deposit']);
+    expect(
+      (
+        await k.buyerApi(runner.token, 'POST', 'invoice/apply', {
+          orderId: lot,
+          paymentNo: (
+            await db()
+              .selectFrom('payment')
+              .select('payment_no')
+              .where('lot_id', '=', lot)
+              .where('buyer_id', '=', runner.id)
+              .where('purpose', '=', 'deposit')
+              .executeTakeFirstOrThrow()
+          ).payment_no,
+        })
+      ).msg,
+    ).toBe('该笔款项已全额退还，不能开具发票');
     // The defaulter no longer sees the deal; the new buyer finds it in user/order/list.
     expect((await view(buyer.token, lot)).status).toBe(404);
     const list = await call<{ list: Array<{ orderId: string; stage: string }> }>(
@@ -272,6 +316,27 @@ describe('defaults, strikes and the second chance', () => {
       .where('buyer_id', '=', buyer.id)
       .executeTakeFirstOrThrow();
     expect(bar.until.getTime()).toBe(now + 180 * DAY);
+    const barredNotice = await db()
+      .selectFrom('notice')
+      .select('link')
+      .where('user_id', '=', buyer.id)
+      .where('kind', '=', 'deal.barred')
+      .executeTakeFirstOrThrow();
+    expect(barredNotice.link).toBe('/personalCenter/dealCar');
+    // The third default's page says so: three strikes, barred until then.
+    const lastLot = (
+      await db()
+        .selectFrom('buyer_strike')
+        .select('lot_id')
+        .where('buyer_id', '=', buyer.id)
+        .orderBy('at', 'desc')
+        .executeTakeFirstOrThrow()
+    ).lot_id;
+    expect((await view(buyer.token, lastLot)).data.defaultInfo?.standing).toEqual({
+      strikes: 3,
+      strikesToBar: 3,
+      barredUntil: now + 180 * DAY,
+    });
     const next = await makeLot(t, { end_time: new Date(now + DAY) });
     const refused = await call(t, buyer.token, 'POST', '/api/mall-auction/buyer/auc_order/deposit', {
       orderId: next,
@@ -477,6 +542,8 @@ describe('pickup, storage, handover and transfer', () => {
       paid: '0.00',
       outstanding: '100.00',
     });
+    // What the buyer owes in all: balance 11,000 + fee 600 paid, the storage not yet.
+    expect(late.data.owed).toEqual({ total: '11700.00', paid: '11600.00', outstanding: '100.00' });
     const handover = { orderId: lot, handoverTime: pickupDeadline + 36 * HOUR, mileageKm: 56_200 };
     expect(await k.sellerApi(k.seller.a, 'confirmReceipt', handover)).toMatchObject({
       status: 409,
@@ -494,10 +561,9 @@ describe('pickup, storage, handover and transfer', () => {
         .executeTakeFirst(),
     ).toEqual({ purpose: 'storage_fee', amount: '10000' });
     await k.paid(pay.data.paymentNo);
-    expect((await view(buyer.token, lot)).data.storage).toMatchObject({
-      paid: '100.00',
-      outstanding: '0.00',
-    });
+    const paidUp = (await view(buyer.token, lot)).data;
+    expect(paidUp.storage).toMatchObject({ paid: '100.00', outstanding: '0.00' });
+    expect(paidUp.owed).toEqual({ total: '11700.00', paid: '11700.00', outstanding: '0.00' });
     // Another unit may not confirm; this one may.
     expect((await k.sellerApi(k.seller.b, 'confirmReceipt', handover)).status).toBe(404);
     const done = await k.sellerApi(k.seller.a, 'confirmReceipt', handover);

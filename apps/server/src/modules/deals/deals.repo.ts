@@ -105,22 +105,25 @@ export function dealsRepo(db: Kysely<Database>) {
   };
 }
 
-/** SQL for what a deal's page shows besides the deal row: receipts, invoices, the default. */
+/** SQL for what a deal's page shows besides the deal row: receipts, the default. */
 export function dealExtrasRepo(db: Kysely<Database>) {
   return {
-    /** The buyer's paid payments for the lot (deposit and the deal's shares), oldest first. */
+    /** The buyer's paid payments for the lot (deposit and the deal's shares) with what went back, oldest first. */
     receipts: (lotId: string, buyerId: string) =>
       db
         .selectFrom('payment')
-        .leftJoin('invoice_request as inv', 'inv.payment_no', 'payment.payment_no')
-        .select([
+        .select((eb) => [
           'payment.payment_no',
           'payment.purpose',
           'payment.amount',
           'payment.paid_at',
-          'inv.status as invoice_status',
-          'inv.title as invoice_title',
-          'inv.requested_at as invoice_requested_at',
+          // Refunded or being refunded (an approved refund): money that went back is no receipt.
+          eb
+            .selectFrom('refund')
+            .select(sql<string>`coalesce(sum(refund.amount), 0)`.as('s'))
+            .whereRef('refund.payment_no', '=', 'payment.payment_no')
+            .where('refund.status', 'not in', ['rejected', 'requested'])
+            .as('refunded'),
         ])
         .where('payment.lot_id', '=', lotId)
         .where('payment.buyer_id', '=', buyerId)

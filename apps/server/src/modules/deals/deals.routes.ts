@@ -67,9 +67,6 @@ export async function registerDeals(
   route(app, deals.receiptPdf, async ({ orderId, paymentNo }, { request, reply }) =>
     sendPdf(reply, await service.receipt(buyer(request), orderId, paymentNo)),
   );
-  route(app, deals.requestInvoice, ({ orderId, paymentNo }, { request }) =>
-    service.requestInvoice(buyer(request), orderId, paymentNo),
-  );
   route(app, deals.myOffers, (_input, { request }) => service.offers(buyer(request)));
   route(app, deals.answerOffer, ({ offerId, accept }, { request }) =>
     service.answerOffer(buyer(request), offerId, accept),

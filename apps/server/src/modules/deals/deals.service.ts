@@ -9,16 +9,19 @@ import { paymentRepo, type PaymentRow } from '../../platform/payments/payment.re
 import { RESEND_SECONDS, type SmsCodes } from '../accounts/sms-codes';
 import type { SessionUser } from '../accounts/sessions';
 import { filesRepo } from '../files/files.repo';
+import { latestInvoices } from '../invoices/invoices.service';
 import { settleDeal } from '../settlement/postings';
 import { dealNotices } from '../notices/deal-notices';
 import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
+import { dealsConsoleRepo } from './deals-console.repo';
 import { EXPIRED, secondChance } from './second-chance';
 import { dealFlowRepo } from './deal-flow.repo';
 import { termsOf, termsView } from './deal-terms';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
 import { renderReceipt } from './receipt-pdf';
 import { pageOf, pageOffset } from '../../lib/paging';
+import { beijingDateStart } from '../../lib/time';
 
 type Tx = Transaction<Database>;
 type ViewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof dealsRepo>['view']>>>;
@@ -30,7 +33,10 @@ const AGENT_ID_CONTEXT = 'deal.pickup_agent_id';
 
 type Extras = {
   receipts: Awaited<ReturnType<ReturnType<typeof dealExtrasRepo>['receipts']>>;
+  invoices: Map<string, deals.InvoiceState>;
   choices: Awaited<ReturnType<typeof dealDefaults.choices>> | null;
+  /** The defaulted buyer's strikes and bar. */
+  standing: NonNullable<deals.DefaultInfo['standing']> | null;
 };
 
 /** Storage accrued (fen) up to the handover, or `now` while the car is still there. */
@@ -47,6 +53,23 @@ export function storageOf(
   const days = deals.storageDays(r.pickup_deadline?.getTime() ?? null, until);
   const accrued = days * termsOf(r.terms).storageFeePerDayFen;
   return { days, accrued, outstanding: Math.max(0, accrued - Number(r.storage_paid)) };
+}
+
+/** Balance, fee and storage accrued: the whole, what is paid, what is left (fen in, yuan out). */
+function owedOf(
+  r: Pick<ViewRow, 'balance_due' | 'service_fee' | 'state' | 'fee_paid_at' | 'storage_paid'>,
+  storage: { accrued: number },
+) {
+  const total = Number(r.balance_due) + Number(r.service_fee) + storage.accrued;
+  const paid =
+    (r.state === 'paid' ? Number(r.balance_due) : 0) +
+    (r.fee_paid_at ? Number(r.service_fee) : 0) +
+    Math.min(Number(r.storage_paid), storage.accrued);
+  return {
+    total: fenToYuanString(total),
+    paid: fenToYuanString(paid),
+    outstanding: fenToYuanString(total - paid),
+  };
 }
 
 function paperOf(r: ViewRow): deals.DealView['paperContract'] {
@@ -123,19 +146,36 @@ export function dealsService(
 
   const deadlineOf = (r: ViewRow) => stageDeadline(r);
 
-  /** What the page shows besides the deal row: receipts and invoices, the default and its offers. */
+  /** What the page shows besides the deal row: receipts and their invoices, the default and its offers. */
   async function extrasOf(r: ViewRow): Promise<Extras> {
     const extras = dealExtrasRepo(db);
     const [receipts, choices] = await Promise.all([
       extras.receipts(r.lot_id, r.buyer_id),
       r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id, ctx.now()) : Promise.resolve(null),
     ]);
-    // A second-chance round shows only its own payments (the deposits stay: the bid's, the offer's).
+    // A second-chance round shows only its own payments (the deposits stay: the bid's, the offer's),
+    // and no payment that went back in full (a runner-up's bid deposit, refunded at the close).
     const since = r.round > 1 ? r.created_at.getTime() : 0;
-    const kept = (p: { purpose: string; paid_at: Date | null }) =>
-      p.purpose === 'deposit' || p.purpose === 'offer_deposit' || (p.paid_at?.getTime() ?? 0) >= since;
+    const kept = (p: { purpose: string; paid_at: Date | null; amount: string; refunded: string | null }) =>
+      Number(p.refunded ?? 0) < Number(p.amount) &&
+      (p.purpose === 'deposit' || p.purpose === 'offer_deposit' || (p.paid_at?.getTime() ?? 0) >= since);
+    const shown = receipts.filter(kept);
+    const now = ctx.now();
+    const standing =
+      r.stage === 'defaulted'
+        ? {
+            strikes: await dealsConsoleRepo(db).strikeCount(r.buyer_id),
+            strikesToBar: deals.STRIKES_TO_BAR,
+            barredUntil: (await dealDefaults.activeBar(db, r.buyer_id, now))?.until.getTime() ?? null,
+          }
+        : null;
     return {
-      receipts: receipts.filter(kept),
+      standing,
+      receipts: shown,
+      invoices: await latestInvoices(
+        db,
+        shown.map((p) => p.payment_no),
+      ),
       choices,
     };
   }
@@ -184,6 +224,7 @@ export function dealsService(
       serviceFee: yuan(r.service_fee),
       feePaid: r.fee_paid_at !== null,
       totalDue: yuan(Number(r.balance_due) + Number(r.service_fee)),
+      owed: owedOf(r, storage),
       contract: {
         no: r.contract_no ?? `CJ${r.lot_id}`,
         sha256: r.contract_sha256 ?? (r.stage === 'signing' ? contractHash(facts(r)) : null),
@@ -243,15 +284,7 @@ export function dealsService(
         purposeText: deals.PAYMENT_PURPOSE_TEXT[p.purpose],
         amount: yuan(p.amount),
         paidAt: (p.paid_at ?? r.created_at).getTime(),
-        invoice:
-          p.invoice_status && p.invoice_title && p.invoice_requested_at
-            ? {
-                status: p.invoice_status,
-                statusText: deals.INVOICE_STATUS_TEXT[p.invoice_status],
-                title: p.invoice_title,
-                requestedAt: p.invoice_requested_at.getTime(),
-              }
-            : null,
+        invoice: extras.invoices.get(p.payment_no) ?? null,
       })),
       defaultInfo:
         def && extras.choices
@@ -267,6 +300,8 @@ export function dealsService(
               canOfferSecondChance: extras.choices.canOfferSecondChance,
               canRelist: extras.choices.canRelist,
               relistedOrderId: def.relisted_order_id,
+              // The seller sees the default, not the buyer's record across other lots.
+              standing: viewer.kind === 'buyer' ? extras.standing : null,
             }
           : null,
     };
@@ -490,7 +525,7 @@ export function dealsService(
       return toView(
         { ...r, pickup_plan: plan },
         { kind: 'buyer', userId: buyerId },
-        { receipts: [], choices: null },
+        { receipts: [], invoices: new Map(), choices: null, standing: null },
       ).pickupPlan!;
     },
 
@@ -642,51 +677,6 @@ export function dealsService(
       return { pdf, filename: `收款凭证-${pay.payment_no}.pdf` };
     },
 
-    /** Asks for an invoice of one paid payment from the buyer's saved invoice information. */
-    async requestInvoice(buyerId: string, orderId: string, paymentNo: string) {
-      await find(orderId, { kind: 'buyer', userId: buyerId });
-      const pay = (await dealExtrasRepo(db).receipts(orderId, buyerId)).find(
-        (p) => p.payment_no === paymentNo,
-      );
-      if (!pay || !pay.paid_at) throw notFound('未找到该付款记录');
-      if (pay.invoice_status) throw conflict('该笔款项已申请开票');
-      const info = await dealFlowRepo(db).invoiceInfo(buyerId);
-      if (!info || !info.title) throw conflict('请先在“发票信息”中填写开票信息');
-      const now = ctx.now();
-      const inserted = await dealFlowRepo(db).insertInvoiceRequest({
-        payment_no: paymentNo,
-        user_id: buyerId,
-        lot_id: orderId,
-        status: 'requested',
-        title: info.title,
-        info: JSON.stringify({
-          invoiceType: info.invoice_type,
-          titleType: info.title_type,
-          title: info.title,
-          taxNo: info.tax_no,
-          address: info.address,
-          phone: info.phone,
-          bankName: info.bank_name,
-          bankAccount: info.bank_account,
-        }),
-        requested_at: now,
-      });
-      if (!inserted) throw conflict('该笔款项已申请开票');
-      return {
-        paymentNo,
-        purpose: pay.purpose,
-        purposeText: deals.PAYMENT_PURPOSE_TEXT[pay.purpose],
-        amount: fenToYuanString(Number(pay.amount)),
-        paidAt: pay.paid_at.getTime(),
-        invoice: {
-          status: 'requested' as const,
-          statusText: deals.INVOICE_STATUS_TEXT.requested,
-          title: info.title,
-          requestedAt: now.getTime(),
-        },
-      };
-    },
-
     /** The seller (their unit's file) or an operator records the new registration: 已完成. */
     async recordTransfer(
       by: { kind: 'seller'; userId: string; unitId: string } | { kind: 'operator'; userId: string },
@@ -700,10 +690,9 @@ export function dealsService(
       if (!r) throw notFound(NOT_FOUND);
       if (r.stage !== 'transfer')
         throw conflict(r.stage === 'done' ? '过户已登记' : '车辆尚未交接，不能登记过户');
-      const day = Date.parse(`${input.transferDate}T00:00:00+08:00`);
+      const day = beijingDateStart(input.transferDate);
       const now = ctx.now();
-      if (Number.isNaN(day) || new Date(day + 8 * 3600_000).toISOString().slice(0, 10) !== input.transferDate)
-        throw badRequest('过户日期不正确');
+      if (Number.isNaN(day)) throw badRequest('过户日期不正确');
       if (day > now.getTime()) throw badRequest('过户日期不能晚于今天');
       if (r.handover_at && day + DAY <= r.handover_at.getTime()) throw badRequest('过户日期不能早于交车日期');
       await proofFile(
@@ -753,7 +742,8 @@ export function dealsService(
           buyerId,
           amount: toPay.deposit,
           subject: `次高价成交保证金：${toPay.title}`,
-          returnUrl: '/dealCar',
+          // Back on the deal's page, which waits for the deposit's notice to open the round.
+          returnUrl: `/buyerDetailInfo/${toPay.lotId}`,
         });
         await dealFlowRepo(db).setOfferPayment(offerId, paymentNo);
         return viewOf(payUrl);

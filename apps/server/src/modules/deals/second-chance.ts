@@ -5,6 +5,8 @@ import { conflict, notFound } from '../../http/errors';
 import { formatBeijing } from '../../lib/time';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
 import { maskBidderNo } from '../lots/masking';
+import { BUYER_DEALS_LINK } from '../notices/deal-notices';
+import { yuan } from '../notices/wire';
 import { notify, type NoticeInput } from '../notices/notify';
 import { noticesRepo } from '../notices/notices.repo';
 import { refundWhole } from '../settlement/postings';
@@ -89,8 +91,8 @@ export const secondChance = {
           userId: payment.buyer_id,
           kind: 'deposit.refunded',
           title: '保证金将原路退还',
-          body: `次高价成交邀请已结束（已过确认期限或已放弃），您缴纳的保证金 ¥${fenToYuanString(Number(payment.amount))} 将原路退还。`,
-          link: '/dealCar?tab=offers',
+          body: `次高价成交邀请已结束（已过确认期限或已放弃），您缴纳的保证金 ${yuan(Number(payment.amount))} 将原路退还。`,
+          link: BUYER_DEALS_LINK,
           eventKey: `offer-deposit-refund:${payment.payment_no}`,
         },
       ],

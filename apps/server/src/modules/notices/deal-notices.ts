@@ -7,6 +7,8 @@ import { notify, type NoticeInput } from './notify';
 
 type Tx = Kysely<Database>;
 const buyerLink = (id: string) => `/buyerDetailInfo/${id}`;
+/** 我的成交车辆 (pending second-chance offers are listed at its top). */
+export const BUYER_DEALS_LINK = '/personalCenter/dealCar';
 const sellerLink = (id: string) => `/detailInfo/${id}`;
 
 /**

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { settlement } from '@chepai/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
@@ -26,15 +27,9 @@ export const journalIds = {
   refundSent: (refundNo: string) => `refund-sent:${refundNo}`,
 };
 
-export const PURPOSE_TEXT: Record<string, string> = {
-  deposit: '保证金',
-  balance: '成交余款',
-  service_fee: '买方服务费',
-  seller_fee: '卖方服务费',
-  storage_fee: '停车保管费',
-  offer_deposit: '次高价成交保证金',
-};
-export const purposeText = (purpose: string) => PURPOSE_TEXT[purpose] ?? purpose;
+/** The purpose in the words the buyer's page and the console both use (one list: settlement.PAYMENT_PURPOSE). */
+export const purposeText = (purpose: string) =>
+  (settlement.PAYMENT_PURPOSE as Record<string, string>)[purpose] ?? purpose;
 
 /** The account a paid payment credits (and a refund of it debits). */
 export function creditAccountOf(payment: Pick<PaymentRow, 'purpose' | 'lot_id' | 'buyer_id'>): string {

@@ -34,10 +34,13 @@ export function DealProgress({ deal, compact }: { deal: Deal; compact: boolean }
       status={failed ? 'error' : current === -1 ? 'finish' : 'process'}
       items={deal.steps.map((s, i) => ({
         title: s.label,
+        // A defaulted deal stops at the step it missed: no later step is due any more.
         description: s.at
           ? beijing(s.at)
-          : failed && i === current
-            ? '逾期未完成'
+          : failed
+            ? i === current
+              ? '逾期未完成'
+              : undefined
             : s.deadline
               ? `截止 ${beijing(s.deadline, 'short')}`
               : undefined,
@@ -54,8 +57,10 @@ export function DealAmounts({
   deal: Deal;
   extra?: Partial<Record<'balance' | 'fee' | 'storage', React.ReactNode>>;
 }) {
+  // A defaulted deal is closed: what was not paid is no longer owed.
+  const closed = deal.stage === 'defaulted';
   const state = (paid: boolean) =>
-    paid ? <Tag color="green">已支付</Tag> : <Tag color="orange">待支付</Tag>;
+    paid ? <Tag color="green">已支付</Tag> : closed ? <Tag>无需支付</Tag> : <Tag color="orange">待支付</Tag>;
   const { storage } = deal;
   return (
     <Descriptions
@@ -109,7 +114,26 @@ export function DealAmounts({
               <span className="muted">提车期限内免收，逾期每天 {yuanText(storage.perDay)}</span>
             ),
         },
-        { key: 'total', label: '合计应付', children: <strong>{yuanText(deal.totalDue)}</strong> },
+        {
+          key: 'total',
+          label: '合计应付',
+          // The whole (storage included) and what is left of it: after full payment nothing is due
+          // but a storage fee that accrued.
+          children: closed ? (
+            <span className="muted">订单已违约关闭，无需支付</span>
+          ) : (
+            <span className="deal-amount-row">
+              <strong>{yuanText(deal.owed.total)}</strong>
+              <span className="muted">
+                {Number(deal.owed.outstanding) === 0
+                  ? '已付清'
+                  : Number(deal.owed.paid) === 0
+                    ? '尚未支付'
+                    : `已付 ${yuanText(deal.owed.paid)}，待付 ${yuanText(deal.owed.outstanding)}`}
+              </span>
+            </span>
+          ),
+        },
       ]}
     />
   );

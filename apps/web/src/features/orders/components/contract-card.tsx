@@ -59,7 +59,10 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
       )}
       <div className="deal-actions">
         <Button onClick={() => void download()} loading={downloading}>
-          {deal.contract.signedAt ? '下载已签署的确认书' : '下载确认书（PDF）'}
+          {/* Signed on paper: the signed copy is the buyer's scan; the PDF here carries no signature. */}
+          {deal.contract.signedAt && deal.paperContract?.status !== 'accepted'
+            ? '下载已签署的确认书'
+            : '下载确认书（PDF）'}
         </Button>
         {canSign && (
           <Button type="primary" onClick={() => setOpen(true)}>

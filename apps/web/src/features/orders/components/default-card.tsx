@@ -2,7 +2,15 @@ import { deals } from '@chepai/shared';
 import { Alert, Descriptions } from 'antd';
 import { beijing, yuanText } from '../../../components/lots/format';
 
-/** The deal's terms and what a missed deadline costs; a defaulted buyer sees what was forfeited. */
+/** The buyer's strikes after this default, and the bar it brought if any. */
+function standingText(s: NonNullable<deals.DefaultInfo['standing']>) {
+  const nth = `这是您第 ${s.strikes} 次成交后违约（悔拍）`;
+  return s.barredUntil
+    ? `${nth}，已累计 ${s.strikesToBar} 次：${beijing(s.barredUntil, 'date')} 前不能报名缴纳保证金。如有异议请联系平台客服。`
+    : `${nth}；累计 ${s.strikesToBar} 次将暂停报名资格。`;
+}
+
+/** The deal's terms and what a missed deadline costs; a defaulted buyer sees what was forfeited, their strikes and what happens next. */
 export function DefaultCard({ deal }: { deal: deals.DealView }) {
   const t = deal.terms;
   const d = deal.defaultInfo;
@@ -16,10 +24,14 @@ export function DefaultCard({ deal }: { deal: deals.DealView }) {
           className="order-detail-alert"
           message={`${d.reasonText}，已于 ${beijing(d.at)} 按悔拍处理`}
           description={
-            <>
-              保证金 <strong>{yuanText(d.forfeited)}</strong> 不予退还（其中 {yuanText(d.sellerShare)}{' '}
-              归处置单位，{yuanText(d.platformShare)} 归平台），并记违约一次。
-            </>
+            <div className="deal-default-facts" data-testid="default-facts">
+              <p>
+                保证金 <strong>{yuanText(d.forfeited)}</strong> 不予退还（其中 {yuanText(d.sellerShare)}{' '}
+                归处置单位，{yuanText(d.platformShare)} 归平台）。
+              </p>
+              {d.standing && <p>{standingText(d.standing)}</p>}
+              <p>本订单已关闭，您无需再签约或付款；处置单位将把车辆转给次高出价人或重新上拍。</p>
+            </div>
           }
         />
       )}

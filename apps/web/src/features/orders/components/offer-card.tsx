@@ -6,6 +6,9 @@ import { DeadlineText } from '../../../components/deals/deal-progress';
 import { yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
 
+/** The offer's state as its addressee reads it (`statusText` is worded for the seller). */
+const TO_BUYER = { pending: '待您确认', accepted: '已接受', declined: '已放弃', expired: '已过期' } as const;
+
 /**
  * 次高价成交邀请: the winner defaulted and the seller offers the lot to this buyer at their own last
  * bid. Accepting is paying the lot's deposit again (at the cashier); the paid deposit opens a deal
@@ -29,7 +32,7 @@ export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now:
   return (
     <div className="deal-offer" data-testid="offer-card">
       <div className="deal-offer-head">
-        <Tag color={open ? 'orange' : 'default'}>{offer.statusText}</Tag>
+        <Tag color={open ? 'orange' : 'default'}>{TO_BUYER[offer.status]}</Tag>
         <Link to={`/carAuction/carAuctionDetail/${offer.orderId}`}>{offer.title}</Link>
       </div>
       <p>

@@ -1,3 +1,4 @@
+import type { deals } from '@chepai/shared';
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -9,7 +10,7 @@ import {
   DealStageTag,
   DeadlineText,
 } from '../../../components/deals/deal-progress';
-import { beijing } from '../../../components/lots/format';
+import { beijing, yuanText } from '../../../components/lots/format';
 import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
@@ -35,20 +36,32 @@ const NEXT_STEP = {
   defaulted: '未在期限内完成签约或付款，已按悔拍处理，保证金不予退还。',
 } as const;
 
+/** Past the pickup deadline: storage accrues by the day, and must be paid before the handover. */
+function pickupLateText(storage: deals.DealView['storage']) {
+  const owed =
+    Number(storage.outstanding) > 0
+      ? `，尚有 ${yuanText(storage.outstanding)} 未付，付清后处置单位才能交车`
+      : '';
+  return `已超过提车期限，场地存放费按每天 ${yuanText(storage.perDay)} 累计${owed}。请尽快提车。`;
+}
+
 /** 成交订单详情 (buyer): the deal after the hammer — sign, pay, arrange pickup, follow the transfer. */
 export default function BuyerDetailInfoPage() {
   const { orderId = '' } = useParams();
   const [params] = useSearchParams();
-  const back = params.has('paymentNo') && !params.has('cancelled');
-  const { data: deal, error, isLoading } = useBuyerDeal(orderId, back);
+  // Back from the cashier: the payment counts once its notice has landed (it is then a receipt).
+  const awaiting = params.has('cancelled') ? null : params.get('paymentNo');
+  const { data: deal, error, isLoading } = useBuyerDeal(orderId, awaiting);
+  const confirming = awaiting !== null && !deal?.receipts.some((r) => r.paymentNo === awaiting);
+  const offers = useMyOffers(awaiting ? orderId : null);
   const now = useServerNow(1000);
   const pay = usePayDeal(orderId);
   const payConfig = usePaymentConfig();
   const compact = !Grid.useBreakpoint().md;
   useBreadcrumbTail(deal ? [{ title: deal.title }] : null);
-  const offers = useMyOffers();
   const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
   const storageDue = deal !== undefined && deal.stage === 'pickup' && Number(deal.storage.outstanding) > 0;
+  const pickupLate = deal?.stage === 'pickup' && deal.overdue;
   const payButton = (what: DealPayment, show: boolean) =>
     show ? (
       <Button
@@ -67,12 +80,15 @@ export default function BuyerDetailInfoPage() {
     <div className="container order-detail">
       <div className="panel order-detail-panel buyer-deal">
         {isLoading && <Skeleton active />}
-        {offersHere.length > 0 && (
+        {confirming && !deal && (
+          <Alert className="order-detail-alert" type="info" showIcon message="支付结果确认中，请稍候…" />
+        )}
+        {offersHere.length > 0 && !confirming && (
           <Suspense fallback={<Skeleton active />}>
             <OfferList offers={offersHere} now={now} />
           </Suspense>
         )}
-        {error && !offersHere.length && (
+        {error && !offersHere.length && !confirming && (
           <Result
             status="404"
             title="成交订单不存在"
@@ -92,12 +108,20 @@ export default function BuyerDetailInfoPage() {
             <DealProgress deal={deal} compact={compact} />
             <Alert
               className="order-detail-alert"
-              type={deal.stage === 'defaulted' ? 'error' : deal.stage === 'done' ? 'success' : 'info'}
+              type={
+                deal.stage === 'defaulted'
+                  ? 'error'
+                  : deal.stage === 'done'
+                    ? 'success'
+                    : pickupLate
+                      ? 'warning'
+                      : 'info'
+              }
               showIcon
-              message={NEXT_STEP[deal.stage]}
+              message={pickupLate ? pickupLateText(deal.storage) : NEXT_STEP[deal.stage]}
               description={deal.deadline ? <DeadlineText deadline={deal.deadline} now={now} /> : undefined}
             />
-            {back && deal.stage === 'paying' && (
+            {confirming && (
               <Alert className="order-detail-alert" type="info" showIcon message="支付结果确认中，请稍候…" />
             )}
             <div className="buyer-deal-grid">

@@ -44,21 +44,10 @@ export function DefaultChoice({ orderId, info }: { orderId: string; info: deals.
           pagination={false}
           dataSource={info.offers}
           scroll={{ x: 560 }}
+          // The status next to the bidder and the price: on a phone the later columns scroll out of view.
           columns={[
             { title: '竞买号', dataIndex: 'bidderNo', className: 'nowrap' },
             { title: '出价', dataIndex: 'price', className: 'nowrap', render: (v: string) => yuanText(v) },
-            {
-              title: '发出时间',
-              dataIndex: 'offeredAt',
-              className: 'nowrap',
-              render: (v: number) => beijing(v),
-            },
-            {
-              title: '确认截止',
-              dataIndex: 'expiresAt',
-              className: 'nowrap',
-              render: (v: number) => beijing(v),
-            },
             {
               title: '状态',
               dataIndex: 'statusText',
@@ -70,6 +59,18 @@ export function DefaultChoice({ orderId, info }: { orderId: string; info: deals.
                   {v}
                 </Tag>
               ),
+            },
+            {
+              title: '确认截止',
+              dataIndex: 'expiresAt',
+              className: 'nowrap',
+              render: (v: number) => beijing(v),
+            },
+            {
+              title: '发出时间',
+              dataIndex: 'offeredAt',
+              className: 'nowrap',
+              render: (v: number) => beijing(v),
             },
           ]}
         />

@@ -82,7 +82,7 @@ export function TransferDialog({
               }
             />
           </Form.Item>
-          <Form.Item name="proof" label="登记证书或行驶证" rules={[requiredUploadRule]}>
+          <Form.Item name="proof" label="登记证书或行驶证" required rules={[requiredUploadRule]}>
             <FileUpload type="document" isPrivate maxCount={1} />
           </Form.Item>
         </Form>
