@@ -1,4 +1,4 @@
-import { amountInWords, beijingDayNumber, deals, fenToYuanString, maskTel } from '@chepai/shared';
+import { amountInWords, beijingDayNumber, deals, fenDisplay, fenToYuanString, maskTel } from '@chepai/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -544,7 +544,7 @@ export function dealsService(
       const handoverAt = new Date(input.handoverTime);
       // Storage up to the handover must be paid before the car leaves.
       const owed = storageOf({ ...r, handover_at: handoverAt }, now.getTime()).outstanding;
-      if (owed > 0) throw conflict(`买受人尚有场地存放费 ¥${fenToYuanString(owed)} 未付，付清后才能确认交车`);
+      if (owed > 0) throw conflict(`买受人尚有场地存放费 ${fenDisplay(owed)} 未付，付清后才能确认交车`);
       await db.transaction().execute(async (trx) => {
         const locked = await dealsRepo(trx).lock(input.orderId);
         if (!locked || locked.stage !== 'pickup') throw conflict('交车已确认');

@@ -1,4 +1,4 @@
-import { fenToYuanString } from '@chepai/shared';
+import { fenDisplay } from '@chepai/shared';
 import type { AppContext } from '../../context';
 import { reconciliationRepo } from './reconciliation.repo';
 import { settlementRepo } from './settlement.repo';
@@ -6,7 +6,7 @@ import { settlementRepo } from './settlement.repo';
 /** How often the reconciliation runs (the scheduler ticks every second; the job clock spaces runs). */
 export const RECONCILE_EVERY_MS = 10 * 60_000;
 
-const yuan = (fen: string | null) => (fen === null ? '—' : `¥${fenToYuanString(Number(fen))}`);
+const yuan = (fen: string | null) => (fen === null ? '—' : fenDisplay(Number(fen)));
 
 /** What each kind of finding means, for operators (consoleApi's settlement contract shows it). */
 export const MISMATCH_TEXT: Record<string, string> = {
