@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
@@ -14,11 +14,12 @@ export type NotifyListener = (payload: string) => void;
 export interface DbHandle {
   db: Kysely<Database>;
   /**
-   * One connection of its own, lazily opened: statements sent on it run one after another in the
-   * order sent, each starting as soon as the one before has finished (the bid batches,
-   * docs/decisions/035-optimistic-bid-batches.md). On PGlite it is `db` (there is one connection).
+   * One connection of its own, lazily opened and pipelined: statements are written to it as they
+   * are run, without waiting for the answers before, and PostgreSQL runs them one after another in
+   * that order, each committing on its own (the bid batches,
+   * docs/decisions/035-optimistic-bid-batches.md). On PGlite it runs on `db` (one connection).
    */
-  serial: Kysely<Database>;
+  serial: SerialConnection;
   driver: DbDriver;
   /**
    * LISTENs on a channel. On a server the listening connection can drop (restart, failover, admin
@@ -28,6 +29,11 @@ export interface DbHandle {
   listen(channel: string, listener: NotifyListener, onResume?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Statements run in the order sent, each its own transaction (see `DbHandle.serial`). */
+export interface SerialConnection {
+  run<R>(query: CompiledQuery<R>): Promise<R[]>;
 }
 
 // int8 (20) and numeric (1700) stay strings on both drivers: ids are 64-bit, money is exact.
@@ -87,7 +93,7 @@ async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,
-    serial: db,
+    serial: { run: async (query) => (await db.executeQuery(query)).rows },
     driver: 'pglite',
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
@@ -114,11 +120,7 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
   // process would crash; the statement in flight, or the next one, fails with the error instead.
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  // A pool of one: its queries wait for the connection in order and go out as it comes back.
-  const serialPool = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 60_000 });
-  serialPool.on('error', () => undefined);
-  serialPool.on('connect', (client) => client.on('error', () => undefined));
-  const serial = new Kysely<Database>({ dialect: new PostgresDialect({ pool: serialPool }) });
+  const serial = pipelinedConnection(connectionString);
   // One dedicated connection per process carries every LISTEN; it is replaced when it drops.
   let listener: Promise<pg.Client> | null = null;
   let closing = false;
@@ -195,7 +197,46 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
       closing = true;
       const client = await listener?.catch(() => null);
       await client?.end().catch(() => undefined);
-      await Promise.all([db.destroy(), serial.destroy()]);
+      await Promise.all([db.destroy(), serial.close()]);
+    },
+  };
+}
+
+/**
+ * A pipelined connection (node-postgres `pipeline: true`): each query is written at once and answered
+ * in order, each with its own Sync, so an error ends only its own statement. Opened on first use and
+ * again after it is lost; queries in flight when it breaks fail (their outcome is unknown).
+ */
+function pipelinedConnection(connectionString: string): SerialConnection & { close(): Promise<void> } {
+  let current: Promise<pg.Client> | null = null;
+  const open = (): Promise<pg.Client> => {
+    if (current) return current;
+    const client = new pg.Client({ connectionString, pipeline: true });
+    const opening: Promise<pg.Client> = client.connect().then(
+      () => client,
+      (err: unknown) => {
+        if (current === opening) current = null;
+        throw err;
+      },
+    );
+    const lost = () => {
+      if (current === opening) current = null;
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = opening;
+    return opening;
+  };
+  return {
+    async run<R>(query: CompiledQuery<R>) {
+      const client = await open();
+      const result = await client.query(query.sql, query.parameters as unknown[]);
+      return result.rows as R[];
+    },
+    async close() {
+      const client = await current?.catch(() => null);
+      current = null;
+      await client?.end().catch(() => undefined);
     },
   };
 }

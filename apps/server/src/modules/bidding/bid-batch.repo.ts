@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
 import type { BidTable, Database, DepositLedgerState } from '../../db/schema';
+import type { SerialConnection } from '../../db/client';
 import { withParts, type StatementPart } from '../../db/statement-part';
 import { LOT_COLUMNS, type EngineLot } from './bidding.repo';
 
@@ -119,6 +120,8 @@ export function bidBatchRepo(db: Kysely<Database>) {
       now: Date,
       notify: (written: RawBuilder<unknown>) => RawBuilder<number>,
       also: (written: RawBuilder<unknown>) => StatementPart | null = () => null,
+      /** Sent on the pipelined connection (a statement of its own), instead of on `db`. */
+      serial?: SerialConnection,
     ): Promise<Set<string>> {
       const written = sql`(select id::text from upd)`;
       const part = also(written);
@@ -168,13 +171,12 @@ export function bidBatchRepo(db: Kysely<Database>) {
           ),
         part ? [part] : [],
       );
-      const out = await statement
-        .selectNoFrom([
-          sql<string[]>`(select coalesce(array_agg(id::text), '{}') from held)`.as('held'),
-          notify(written).as('notified'),
-          ...(part ? [part.select.as('also')] : []),
-        ])
-        .executeTakeFirst();
+      const query = statement.selectNoFrom([
+        sql<string[]>`(select coalesce(array_agg(id::text), '{}') from held)`.as('held'),
+        notify(written).as('notified'),
+        ...(part ? [part.select.as('also')] : []),
+      ]);
+      const out = serial ? (await serial.run(query.compile()))[0] : await query.executeTakeFirst();
       return new Set(out?.held ?? []);
     },
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { SerialConnection } from '../../db/client';
 import type { Database } from '../../db/schema';
 import { CommitOutcomeUnknown, statementWithOutcome, transactionWithOutcome } from '../../db/tx-outcome';
 import type { LiveBus } from '../../platform/live/live-bus';
@@ -101,7 +102,12 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
    * The batch's one statement: bid rows, lot updates, the outbid notices (decision 021) and the NOTIFYs,
    * each only for the lots that held; the notices and NOTIFYs are delivered at its commit.
    */
-  function write(on: Kysely<Database>, batch: ComputedBatch, writes = batch.writes) {
+  function write(
+    on: Kysely<Database>,
+    batch: ComputedBatch,
+    writes = batch.writes,
+    serial?: SerialConnection,
+  ) {
     const now = ctx.now();
     return bidBatchRepo(on).writeBatch(
       writes,
@@ -109,6 +115,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       now,
       (written) => bus.notifyCall(batch.events, written),
       (written) => noticeStatement(batch.outbid, now, written),
+      serial,
     );
   }
 
@@ -228,7 +235,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     locked();
     let held: Set<string>;
     try {
-      held = await statementWithOutcome(() => write(ctx.dbh.serial, batch));
+      held = await statementWithOutcome(() => write(db, batch, batch.writes, ctx.dbh.serial));
     } catch (err) {
       for (const lotId of known) cache.drop(lotId);
       const rerun =
