@@ -13,23 +13,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function lot_engine_token() returns trigger language plpgsql as $$
     begin
-      if new.engine_token = old.engine_token
-         and (new.status, new.start_price, new.increment, new.deposit, new.reserve_price,
-              new.current_price, new.bid_count, new.reg_start_time, new.start_time, new.end_time,
-              new.extend_window_sec, new.extend_step_sec, new.leader_id, new.leader_max,
-              new.paused_at, new.title)
-           is distinct from
-             (old.status, old.start_price, old.increment, old.deposit, old.reserve_price,
-              old.current_price, old.bid_count, old.reg_start_time, old.start_time, old.end_time,
-              old.extend_window_sec, old.extend_step_sec, old.leader_id, old.leader_max,
-              old.paused_at, old.title) then
-        new.engine_token := gen_random_uuid();
-      end if;
+      new.engine_token := gen_random_uuid();
       return new;
     end $$`.execute(db);
-  await sql`create trigger lot_engine_token before update on lot for each row execute function lot_engine_token()`.execute(
-    db,
-  );
+  // The WHEN clause is checked without entering PL/pgSQL: a bid batch (it sets its own token) and the
+  // listing catch-up (it moves no engine column) pay nothing for the trigger on each of their lots.
+  await sql`
+    create trigger lot_engine_token before update on lot for each row
+    when (new.engine_token = old.engine_token
+      and (new.status, new.start_price, new.increment, new.deposit, new.reserve_price, new.current_price,
+           new.bid_count, new.reg_start_time, new.start_time, new.end_time, new.extend_window_sec,
+           new.extend_step_sec, new.leader_id, new.leader_max, new.paused_at, new.title)
+        is distinct from
+          (old.status, old.start_price, old.increment, old.deposit, old.reserve_price, old.current_price,
+           old.bid_count, old.reg_start_time, old.start_time, old.end_time, old.extend_window_sec,
+           old.extend_step_sec, old.leader_id, old.leader_max, old.paused_at, old.title))
+    execute function lot_engine_token()`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
