@@ -28,7 +28,7 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onReady', () => bus.start());
   app.addHook('onClose', () => bus.stop());
 
-  const listing = listingKeys(db);
+  const listing = listingKeys(db, ctx.now);
   const service = biddingService(ctx, paymentsFor(ctx), bus, listing);
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });

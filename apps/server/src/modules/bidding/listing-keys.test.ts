@@ -76,7 +76,10 @@ describe('listing keys (decision 006)', () => {
       [dear, '20000.00'],
     ]);
 
+    // Once the lot has gone quiet (no bid for half a second), the next tick catches it up.
+    t.setNow(new Date(Date.now() + 600));
     await schedulerFor(t.ctx).scheduler.runOnce();
+    t.setNow(null);
     const k = await keys(cheap);
     expect([k.list_price, k.list_bid_count, k.list_end_time.getTime()]).toEqual([
       k.current_price,
@@ -146,5 +149,38 @@ describe('listing keys (decision 006)', () => {
     fresh.markDirty(lot);
     await fresh.tick(new Date(Date.now() + 2_000));
     expect((await keys(lot)).list_price).toBe(String(16_000 * YUAN));
+  });
+
+  it('a lot taking bids without pause is caught up every five seconds, not after each batch', async () => {
+    const lot = await makeLot(t);
+    let at = Date.now();
+    const hot = listingKeys(db(), () => new Date(at));
+    await hot.tick(new Date(at)); // the first tick's full sweep
+    const bidTo = async (yuan: number) => {
+      await db()
+        .updateTable('lot')
+        .set({ current_price: String(yuan * YUAN), bid_count: (eb) => eb('bid_count', '+', 1) })
+        .where('id', '=', lot)
+        .execute();
+      hot.markDirty(lot);
+    };
+    // A bid every 200 ms for 6 s: never quiet for half a second, caught up once it is 5 s behind.
+    const caughtUp: number[] = [];
+    let copied = 0;
+    for (let i = 1; i <= 30; i++) {
+      await bidTo(10_000 + i * 500);
+      at += 200;
+      await hot.tick(new Date(at));
+      const k = await keys(lot);
+      if (k.list_bid_count !== copied) caughtUp.push(i);
+      copied = k.list_bid_count;
+    }
+    expect(caughtUp).toEqual([25]);
+    // After the last bid it goes quiet and is caught up at the next tick.
+    await bidTo(30_000);
+    at += 600;
+    await hot.tick(new Date(at));
+    const k = await keys(lot);
+    expect([k.list_price, k.list_bid_count]).toEqual([k.current_price, k.bid_count]);
   });
 });

@@ -6,41 +6,57 @@ import { biddingRepo } from './bidding.repo';
 const FULL_SWEEP_MS = 60_000;
 /** Lots caught up per statement. */
 const CHUNK = 8;
+/** A lot without a bid for this long is caught up at the next tick. */
+const QUIET_MS = 500;
+/** A lot still taking bids is caught up once it has been behind this long. */
+const MAX_LAG_MS = 5_000;
 
 /**
  * Catches the listing copies of a lot (list_price, list_bid_count, list_end_time) up with the live
  * columns that bids move without touching any index (decision 006). The engine marks the lots it
- * wrote; each scheduler tick copies theirs in one statement. A full sweep of the lots in bidding
- * once a minute covers marks lost with a process.
+ * wrote; each scheduler tick copies those that have gone quiet, and those behind for five seconds
+ * while bids keep coming: a catch-up is a non-HOT update through every index of `lot` (two of them
+ * GIN), and holds the lot's row while it runs, so a lot in a bidding war is caught up every few
+ * seconds instead of after every batch (docs/decisions/035-optimistic-bid-batches.md). A full sweep
+ * of the lots in bidding once a minute covers marks lost with a process.
  */
-export function listingKeys(db: Kysely<Database>) {
+export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   const repo = biddingRepo(db);
-  let marked = new Set<string>();
+  const marked = new Map<string, { since: number; last: number }>();
   let lastFullSweep = -Infinity;
 
   return {
     markDirty(lotId: string) {
-      marked.add(lotId);
+      const at = clock().getTime();
+      const mark = marked.get(lotId);
+      if (mark) mark.last = at;
+      else marked.set(lotId, { since: at, last: at });
     },
 
     /** Returns 0 always: one statement catches up every marked lot, so there is never a backlog to repeat for. */
     async tick(now: Date): Promise<number> {
-      const full = now.getTime() - lastFullSweep >= FULL_SWEEP_MS;
-      const ids = [...marked];
-      if (!full && ids.length === 0) return 0;
-      marked = new Set();
+      const at = now.getTime();
+      const full = at - lastFullSweep >= FULL_SWEEP_MS;
+      const due = [...marked].filter(([, m]) => at - m.last >= QUIET_MS || at - m.since >= MAX_LAG_MS);
+      if (!full && due.length === 0) return 0;
+      for (const [id] of due) marked.delete(id);
+      const keepMarked = (ids: string[]) => {
+        const taken = new Map(due);
+        for (const id of ids) if (!marked.has(id)) marked.set(id, taken.get(id) ?? { since: at, last: at });
+      };
+      const ids = due.map(([id]) => id);
       try {
         // Lots held by a batch right now were skipped: their turn comes at the next tick.
         if (full) await repo.copyListingKeys('bidding');
         // A few lots per statement: each statement holds its lots' row locks while it updates their
         // ~25 indexes, and a bid batch that needs one of them waits that long (decision 029).
         for (let i = 0; i < ids.length; i += CHUNK)
-          for (const id of await repo.copyListingKeys(ids.slice(i, i + CHUNK))) marked.add(id);
+          keepMarked(await repo.copyListingKeys(ids.slice(i, i + CHUNK)));
       } catch (err) {
-        for (const id of ids) marked.add(id);
+        keepMarked(ids);
         throw err;
       }
-      if (full) lastFullSweep = now.getTime();
+      if (full) lastFullSweep = at;
       return 0;
     },
   };
