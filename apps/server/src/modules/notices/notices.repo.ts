@@ -32,6 +32,13 @@ export function noticeWrites(
     now: Date;
     /** A subquery of the statement yielding text keys: rows with an `only_key` are written only if it returns theirs. */
     only?: RawBuilder<unknown> | undefined;
+    /**
+     * No SMS is queued for a notice of this kind while its user's throttle for that lot (scope
+     * `<prefix>:<lot>`, the event key's first two parts, as the delivery job takes it) was taken
+     * after `since`: the job would skip it anyway, and a bidding war outbids a user many times a
+     * second.
+     */
+    throttled?: { kind: string; since: Date } | undefined;
   },
 ): StatementPart {
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
@@ -43,11 +50,19 @@ export function noticeWrites(
     where ${only} and (v.off is null
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))
     on conflict (user_id, event_key) do nothing
-    returning id, user_id, kind)`;
+    returning id, user_id, kind, event_key)`;
   const sms = sql`(
     insert into notice_delivery (notice_id, user_id, channel, next_at, created_at, updated_at)
     select id, user_id, 'sms', ${o.now}::timestamptz, ${o.now}::timestamptz, ${o.now}::timestamptz
-    from notice_new where kind = any(${o.smsKinds}::text[])
+    from notice_new n where n.kind = any(${o.smsKinds}::text[])
+    ${
+      o.throttled
+        ? sql`and not (n.kind = ${o.throttled.kind} and exists (
+            select from notice_throttle t where t.user_id = n.user_id
+              and t.scope = split_part(n.event_key, ':', 1) || ':' || split_part(n.event_key, ':', 2)
+              and t.last_at > ${o.throttled.since}))`
+        : sql``
+    }
     on conflict (notice_id, channel) do nothing)`;
   const announce = sql<number>`(
     select count(pg_notify(${o.channel}, p.payload)) from (

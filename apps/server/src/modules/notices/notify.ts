@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { StatementPart } from '../../db/statement-part';
 import { noticesRepo, noticeWrites } from './notices.repo';
 import { offToken } from './prefs';
+import { OUTBID_SMS_WINDOW_MS } from './sms-delivery';
 
 export interface NoticeInput {
   userId: string;
@@ -46,7 +47,14 @@ export function noticeStatement(
       // An optional kind (outbid, starting soon, watched lots) is not written for a user who declined it.
       off: offToken(n.kind, 'inbox'),
     })),
-    { smsKinds, channel: USER_NOTICES_CHANNEL, perPayload: PAIRS_PER_PAYLOAD, now, only },
+    {
+      smsKinds,
+      channel: USER_NOTICES_CHANNEL,
+      perPayload: PAIRS_PER_PAYLOAD,
+      now,
+      only,
+      throttled: { kind: 'lot.outbid', since: new Date(now.getTime() - OUTBID_SMS_WINDOW_MS) },
+    },
   );
 }
 

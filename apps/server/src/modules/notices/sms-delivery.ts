@@ -40,6 +40,8 @@ export function smsDelivery(ctx: AppContext, sender: NoticeSmsSender) {
     const until = policy.critical ? null : quietUntil(now.getTime(), p.quiet);
     if (until !== null) return { until: new Date(until), note: '免打扰时段，顺延发送' };
     if (d.kind === 'lot.outbid') {
+      // The throttle's scope is the event key's first two parts, `outbid:<lot>`: the notice's writer
+      // (notices.repo.ts) reads it the same way, and queues no SMS while it runs.
       const lotId = d.event_key.split(':')[1] ?? '';
       if (await repo.onLotPage(d.user_id, lotId, new Date(now.getTime() - PRESENCE_FRESH_MS)))
         return { skip: '用户正在拍品页面' };
