@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -205,7 +206,9 @@ async function openPg(connectionString: string, max: number): Promise<DbHandle> 
 /**
  * A pipelined connection (node-postgres `pipeline: true`): each query is written at once and answered
  * in order, each with its own Sync, so an error ends only its own statement. Opened on first use and
- * again after it is lost; queries in flight when it breaks fail (their outcome is unknown).
+ * again after it is lost; queries in flight when it breaks fail (their outcome is unknown). Its
+ * statements are few and run again and again (the bid batch), so each text is prepared once per
+ * connection: parsing and planning the batch's statement was a sixth of its time in the database.
  */
 function pipelinedConnection(connectionString: string): SerialConnection & { close(): Promise<void> } {
   let current: Promise<pg.Client> | null = null;
@@ -230,7 +233,8 @@ function pipelinedConnection(connectionString: string): SerialConnection & { clo
   return {
     async run<R>(query: CompiledQuery<R>) {
       const client = await open();
-      const result = await client.query(query.sql, query.parameters as unknown[]);
+      const name = `s_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+      const result = await client.query({ name, text: query.sql, values: query.parameters as unknown[] });
       return result.rows as R[];
     },
     async close() {
