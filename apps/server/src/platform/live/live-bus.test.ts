@@ -86,6 +86,33 @@ describe('LiveBus over LISTEN/NOTIFY', () => {
     await watcher.stop();
   });
 
+  it('packs a statement’s events of each lot into few payloads, in order, only for the lots it names', async () => {
+    const watcher = createDbLiveBus<TestEvent>(a, { load: loadFrom(a) });
+    const publisher = createDbLiveBus<TestEvent>(b, { load: loadFrom(b) });
+    await watcher.start();
+    const payloads: string[] = [];
+    const unlisten = await a.listen('lot_events', (p) => payloads.push(p));
+    const big: TestEvent = { seq: 41, type: 'bid.placed', note: '车'.repeat(5_000) };
+    await sql`insert into live_test_event (lot_id, seq, body) values ('lot-pack', 41, ${JSON.stringify(big)}::jsonb)`.execute(
+      b.db,
+    );
+    const got = collect(watcher, 'lot-pack', 60);
+    const events = Array.from({ length: 60 }, (_, i) => ({
+      lotId: 'lot-pack',
+      event: i === 40 ? big : { seq: i + 1, type: 'bid.placed', note: `第${i + 1}口出价`.repeat(8) },
+    }));
+    // A lot the statement does not name (its write did not hold) sends nothing.
+    const skipped = { lotId: 'lot-skipped', event: { seq: 1, type: 'bid.placed', note: '' } };
+    await sql`select ${publisher.notifyCall([...events, skipped], sql`(select 'lot-pack')`)}`.execute(b.db);
+    expect((await got.done).map((e) => e.seq)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    await vi.waitFor(() => expect(payloads.length).toBeGreaterThan(1));
+    expect(payloads.length).toBeLessThan(10);
+    expect(Math.max(...payloads.map((p) => Buffer.byteLength(p)))).toBeLessThanOrEqual(MAX_INLINE_BYTES);
+    expect(payloads.some((p) => p.includes('lot-skipped'))).toBe(false);
+    await unlisten();
+    await watcher.stop();
+  });
+
   it('delivers a transactional publish at commit and never after a rollback', async () => {
     const watcher = createDbLiveBus<TestEvent>(a, { load: loadFrom(a) });
     const publisher = createDbLiveBus<TestEvent>(b, { load: loadFrom(b) });

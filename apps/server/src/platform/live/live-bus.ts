@@ -40,6 +40,8 @@ interface Wire {
   s: number;
   /** The event inline, or absent: the receiver loads events of (l, s) from the database. */
   e?: unknown;
+  /** Several events of lot `l` inline, in order (a bid batch's; `s` is then absent). */
+  b?: unknown[];
 }
 
 export interface DbLiveBusOptions<E> {
@@ -86,7 +88,14 @@ export function createDbLiveBus<E extends SequencedEvent>(
     const prev = chains.get(lotId) ?? Promise.resolve();
     const next = prev
       .then(async () =>
-        deliver(lotId, wire.e !== undefined ? [wire.e as E] : await options.load(lotId, wire.s)),
+        deliver(
+          lotId,
+          Array.isArray(wire.b)
+            ? (wire.b as E[])
+            : wire.e !== undefined
+              ? [wire.e as E]
+              : await options.load(lotId, wire.s),
+        ),
       )
       .catch((err: unknown) => options.onError?.(err));
     chains.set(lotId, next);
@@ -112,11 +121,7 @@ export function createDbLiveBus<E extends SequencedEvent>(
       await notifyVia(trx, channel, encode(lotId, event));
     },
     notifyCall(events, onlyLots) {
-      return notifyKeyedCall(
-        channel,
-        events.map(({ lotId, event }) => ({ key: lotId, payload: encode(lotId, event) })),
-        onlyLots,
-      );
+      return notifyKeyedCall(channel, batchedPayloads(events, encode), onlyLots);
     },
     subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);
@@ -147,4 +152,44 @@ export function createDbLiveBus<E extends SequencedEvent>(
       await Promise.all(chains.values());
     },
   };
+}
+
+/**
+ * The events of each lot in as few payloads as fit under MAX_INLINE_BYTES, each lot's in order: a bid
+ * batch of 64 bids on one lot is a few NOTIFYs, not 64 (each one a queue entry for every listening
+ * process to read and parse). An event too large for a payload of its own goes as a reference.
+ */
+function batchedPayloads<E extends SequencedEvent>(
+  events: Array<{ lotId: string; event: E }>,
+  single: (lotId: string, event: E) => string,
+): Array<{ key: string; payload: string }> {
+  const byLot = new Map<string, E[]>();
+  for (const { lotId, event } of events) {
+    const list = byLot.get(lotId);
+    if (list) list.push(event);
+    else byLot.set(lotId, [event]);
+  }
+  const out: Array<{ key: string; payload: string }> = [];
+  for (const [lotId, list] of byLot) {
+    const head = `{"l":${JSON.stringify(lotId)},"b":[`;
+    let parts: string[] = [];
+    let bytes = Buffer.byteLength(head) + 2;
+    const flush = () => {
+      if (parts.length) out.push({ key: lotId, payload: `${head}${parts.join(',')}]}` });
+      parts = [];
+      bytes = Buffer.byteLength(head) + 2;
+    };
+    for (const event of list) {
+      const json = JSON.stringify(event);
+      const size = Buffer.byteLength(json) + 1;
+      if (bytes + size > MAX_INLINE_BYTES) flush();
+      if (bytes + size > MAX_INLINE_BYTES) out.push({ key: lotId, payload: single(lotId, event) });
+      else {
+        parts.push(json);
+        bytes += size;
+      }
+    }
+    flush();
+  }
+  return out;
 }
