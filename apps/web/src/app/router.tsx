@@ -1,10 +1,19 @@
 import { createElement, lazy, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  createBrowserRouter,
+  matchRoutes,
+  useLocation,
+  type Params,
+  type RouteObject,
+} from 'react-router';
 import type { Role } from '@chepai/shared';
 import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
+import { queryClient } from './providers';
 import { loginRedirectFor } from './login-redirect';
-import { AntdScope, preloadAntdScope } from '../components/antd-scope-lazy';
+import { prefetchLotDetail } from '../api/lot-detail-query';
+import { AntdScope, loadAntdScope } from '../components/antd-scope-lazy';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';
 import { PageLoading } from './layout/page-loading';
@@ -70,26 +79,69 @@ function withAntdScope(route: RouteObject): RouteObject {
 }
 
 /**
- * Starts fetching the chunks of the pages a URL shows, and the antd scope, as the navigation starts:
- * otherwise each is fetched only once the one around it has rendered.
+ * Data a page asks for first, fetched as the navigation starts, beside the page's chunk
+ * (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md): the lot page's detail.
  */
-function preloadPages(routes: AppRoute[], url: string) {
-  const matches = matchRoutes(routes as RouteObject[], new URL(url).pathname) ?? [];
-  if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) preloadAntdScope();
-  for (const m of matches) void (m.route as AppRoute).page?.().catch(() => undefined);
+const firstData: Record<string, (params: Params) => void> = {
+  'carAuction/carAuctionDetail/:orderId': ({ orderId }) => prefetchLotDetail(queryClient, orderId ?? ''),
+};
+
+/**
+ * Starts fetching the chunks of the pages a URL shows, the antd scope, and the data the page asks
+ * for first, as the navigation starts: otherwise each is fetched only once the one around it has
+ * rendered. Resolves when the code is in (or has failed: the page's own import then reports it).
+ */
+function preloadPages(routes: AppRoute[], url: string, data = true): Promise<unknown> {
+  const matches = matchRoutes(routes as RouteObject[], new URL(url, window.location.href).pathname);
+  if (!matches) return Promise.resolve();
+  const loads: Array<Promise<unknown>> = [];
+  if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) loads.push(loadAntdScope());
+  for (const m of matches) {
+    const route = m.route as AppRoute;
+    if (route.page) loads.push(route.page());
+    if (data) firstData[route.path]?.(m.params);
+  }
+  return Promise.all(loads.map((l) => l.catch(() => undefined)));
 }
+
+/** The routes of the router in use, for the link-intent preloading below. */
+let reachableNow: AppRoute[] = [];
+let lastIntent = '';
+
+/**
+ * A link pointed at or focused is likely to be followed: its page's code starts loading then, so
+ * the navigation has less (often nothing) to wait for.
+ */
+function preloadOnIntent(e: Event) {
+  const link = (e.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  if (link.pathname === window.location.pathname || link.href === lastIntent) return;
+  lastIntent = link.href;
+  void preloadPages(reachableNow, link.href, false);
+}
+document.addEventListener('pointerover', preloadOnIntent, { passive: true });
+document.addEventListener('focusin', preloadOnIntent);
 
 /** The routes a user with this role may reach; rebuilt only when the role changes (login / logout). */
 export function createAppRouter(role: Role | null) {
   const allowed = allowedPermissions(role);
   const reachable = [...filterRoutes(layoutRoutes, allowed), ...bareRoutes].map((r) => forRole(r, role));
+  reachableNow = reachable;
+  let firstLoad = true;
   return createBrowserRouter([
     {
       id: 'root',
       element: <AppShell />,
-      loader: (args) => {
-        preloadPages(reachable, args.request.url);
-        return navigationGuard(args);
+      // A navigation completes (the address changes, the new page replaces the old one) only once
+      // the new page's code is in: until then the old page stays, marked inert by AppShell, and
+      // what is typed cannot land in a page that is about to go (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
+      // The first load does not wait: the shell and its loading placeholder paint meanwhile.
+      loader: async (args) => {
+        const code = preloadPages(reachable, args.request.url);
+        const wait = !firstLoad;
+        firstLoad = false;
+        const [guard] = await Promise.all([navigationGuard(args), wait ? code : null]);
+        return guard;
       },
       shouldRevalidate: () => true,
       HydrateFallback: () => null,
