@@ -15,7 +15,7 @@ interface TableRoute {
   meta: { plain?: boolean; permission: string[] };
   page?: () => unknown;
   sellerPage?: () => unknown;
-  firstRequest?: { method: string; path: string; param: string; image?: Array<string | number> };
+  firstRequest?: { method: string; url: string; param: string; image?: Array<string | number> };
   children?: TableRoute[];
 }
 
@@ -55,10 +55,10 @@ export function preloadScript(names: string[], table: ScriptRow[]): string {
 /** The route's first request for the script; its parameter must be a segment of the address. */
 function scriptRequest(r: TableRoute, full: string): ScriptRequest | 0 {
   if (!r.firstRequest) return 0;
-  const { method, path: apiPath, param, image } = r.firstRequest;
+  const { method, url, param, image } = r.firstRequest;
   const segment = full.split('/').indexOf(`:${param}`);
   if (segment < 0) throw new Error(`route preload: ${full} has no parameter :${param} for its first request`);
-  return [method, `/api${apiPath}`, param, segment, image ?? null];
+  return [method, `/api${url}`, param, segment, image ?? null];
 }
 
 /** The route table, read as data: its page loaders are never called, only their source read. */

@@ -9,7 +9,7 @@ describe('first requests in the route table', () => {
     const lot = all(layoutRoutes).find((r) => r.path === 'carAuction/carAuctionDetail/:orderId');
     expect(lot?.firstRequest).toMatchObject({
       method: lots.detailInfo.method,
-      path: lots.detailInfo.path,
+      url: lots.detailInfo.path,
       param: 'orderId',
     });
   });

@@ -31,11 +31,11 @@ export interface AppRoute {
   /**
    * The request the page makes first, sent by the route preload script from <head>, beside the
    * entry (build/route-preload.ts, docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md):
-   * the endpoint's method and path (route-table.test.ts holds them to the contract), the address
-   * parameter that is its JSON body, and where in the answer's `data` the page's largest picture
-   * is, to preload it.
+   * the endpoint's method and path as `url` (route-table.test.ts holds them to the contract), the
+   * address parameter that is its JSON body, and where in the answer's `data` the page's largest
+   * picture is, to preload it.
    */
-  firstRequest?: { method: 'POST'; path: string; param: string; image?: Array<string | number> };
+  firstRequest?: { method: 'POST'; url: string; param: string; image?: Array<string | number> };
   redirect?: string;
   sellerRedirect?: string;
   index?: boolean;
@@ -97,7 +97,7 @@ export const layoutRoutes: AppRoute[] = [
     page: () => import('../features/lot/pages/lot-detail-page'),
     firstRequest: {
       method: 'POST',
-      path: '/mall-auction/home/detail/info',
+      url: '/mall-auction/home/detail/info',
       param: 'orderId',
       image: ['photos', 0, 'url'],
     },
