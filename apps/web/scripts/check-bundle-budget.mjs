@@ -27,21 +27,21 @@ const TARGET = { home: 200, page: 250 };
 const HELD = {
   // logged-in pages
   '/disposeCar': 470,
-  '/detailInfo/:orderId': 435,
+  '/detailInfo/:orderId': 430,
   '/personalCenter/collectionInformation': 430,
-  '/promiseMoneyReport/:id?': 410,
+  '/promiseMoneyReport/:id?': 405,
   '/personalCenter/securitySettings': 385,
-  '/personalCenter/noticeSettings': 380,
-  '/personalCenter/dealCar': 385,
-  '/personalCenter/priceRecord': 380,
-  '/buyerDetailInfo/:orderId': 380,
-  '/personalCenter/auctionOrder': 345,
-  '/personalCenter/messages': 325,
+  '/personalCenter/noticeSettings': 375,
+  '/personalCenter/dealCar': 380,
+  '/personalCenter/priceRecord': 375,
+  '/buyerDetailInfo/:orderId': 375,
+  '/personalCenter/auctionOrder': 340,
+  '/personalCenter/messages': 320,
   '/personalCenter/watchlist': 320,
-  '/personalCenter/securitySettings (seller)': 310,
+  '/personalCenter/securitySettings (seller)': 305,
   '/personalCenter/invoiceInformation': 310,
   '/personalCenter/invoiceInformation (seller)': 305,
-  '/orderSuccess': 265,
+  '/orderSuccess': 260,
 };
 
 const web = path.resolve(import.meta.dirname, '..');
