@@ -126,7 +126,7 @@ export function routePreload(webRoot: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, ctx) {
+      async handler(html, ctx) {
         if (!ctx.bundle || path.resolve(ctx.filename) !== path.join(webRoot, 'index.html')) return;
         const appDir = path.join(webRoot, 'src/app');
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
@@ -224,7 +224,10 @@ export function routePreload(webRoot: string): Plugin {
         code = preloadScript(names, table);
         file = `assets/route-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
         report = { preload: file, entry: [...entry], pages };
-        return [{ tag: 'script', attrs: { src: `/${file}` }, injectTo: 'head' }];
+        // Deferred, and before the entry: it runs first without holding up the first paint.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('route preload: index.html has no module entry script');
+        return `${html.slice(0, at)}<script defer src="/${file}"></script>\n    ${html.slice(at)}`;
       },
     },
     writeBundle(options) {

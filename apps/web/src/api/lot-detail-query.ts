@@ -12,6 +12,9 @@ const lotDetail = (orderId: string, options: CallOptions = {}) =>
       return data;
     },
     retry: false,
+    // The page mounting just after the navigation's prefetch (app/router.tsx) takes its answer
+    // instead of asking again; later mounts refetch as before.
+    refetchOnMount: (query) => Date.now() - query.state.dataUpdatedAt > 1000,
   });
 
 /**

@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import {
   Navigate,
   createBrowserRouter,
@@ -20,13 +20,30 @@ import { PageLoading } from './layout/page-loading';
 import { allowedPermissions, filterRoutes } from './route-filter';
 import { bareRoutes, layoutRoutes, type AppRoute } from './route-table';
 
-const pageCache = new Map<AppRoute['page'], ComponentType>();
+type PageLoader = NonNullable<AppRoute['page']>;
+/** Pages whose code is in: rendered at once, without React.lazy's suspension and fallback. */
+const loadedPages = new Map<PageLoader, ComponentType>();
+const loadPage = (loader: PageLoader) =>
+  loader().then((m) => {
+    loadedPages.set(loader, m.default);
+    return m;
+  });
+
+const pageCache = new Map<PageLoader, ComponentType>();
 function pageOf(route: AppRoute): ComponentType | undefined {
-  if (!route.page) return undefined;
-  let page = pageCache.get(route.page);
+  const loader = route.page;
+  if (!loader) return undefined;
+  let page = pageCache.get(loader);
   if (!page) {
-    page = lazy(route.page);
-    pageCache.set(route.page, page);
+    const Lazy = lazy(loader);
+    // Chosen once per mount, so that a page never changes component under its own state. The
+    // router waits for the code (below), so this is the loaded page but where it failed to load;
+    // a fallback shown first would hold the page back another 300 ms (React throttles reveals).
+    page = function Page() {
+      const [Component] = useState(() => loadedPages.get(loader) ?? Lazy);
+      return <Component />;
+    };
+    pageCache.set(loader, page);
   }
   return page;
 }
@@ -98,7 +115,7 @@ function preloadPages(routes: AppRoute[], url: string, data = true): Promise<unk
   if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) loads.push(loadAntdScope());
   for (const m of matches) {
     const route = m.route as AppRoute;
-    if (route.page) loads.push(route.page());
+    if (route.page) loads.push(loadPage(route.page));
     if (data) firstData[route.path]?.(m.params);
   }
   return Promise.all(loads.map((l) => l.catch(() => undefined)));
@@ -127,20 +144,18 @@ export function createAppRouter(role: Role | null) {
   const allowed = allowedPermissions(role);
   const reachable = [...filterRoutes(layoutRoutes, allowed), ...bareRoutes].map((r) => forRole(r, role));
   reachableNow = reachable;
-  let firstLoad = true;
   return createBrowserRouter([
     {
       id: 'root',
       element: <AppShell />,
       // A navigation completes (the address changes, the new page replaces the old one) only once
       // the new page's code is in: until then the old page stays, marked inert by AppShell, and
-      // what is typed cannot land in a page that is about to go (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
-      // The first load does not wait: the shell and its loading placeholder paint meanwhile.
+      // what is typed cannot land in a page that is about to go. The first load waits too (the
+      // route preload script fetched the page's chunks beside the entry), so the page paints with
+      // the shell instead of after a loading placeholder
+      // (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
       loader: async (args) => {
-        const code = preloadPages(reachable, args.request.url);
-        const wait = !firstLoad;
-        firstLoad = false;
-        const [guard] = await Promise.all([navigationGuard(args), wait ? code : null]);
+        const [guard] = await Promise.all([navigationGuard(args), preloadPages(reachable, args.request.url)]);
         return guard;
       },
       shouldRevalidate: () => true,
