@@ -318,6 +318,9 @@ describe('expired sessions and token links', () => {
     await page.getByRole('button', { name: '登 录' }).click();
     await page.waitForURL('**/personalCenter/personalInformation');
     await page.getByTestId('personal-info').waitFor();
+    // The header's bell asks for its count once the page is up; a token revoked before that answer
+    // would open the dialog before the test's own requests.
+    await page.waitForLoadState('networkidle');
   }
 
   it('shows exactly one 系统提示 when several requests fail with 401 at once', async () => {
