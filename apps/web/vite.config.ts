@@ -4,12 +4,14 @@ import { compression } from 'vite-plugin-compression2';
 import { fileURLToPath } from 'node:url';
 import { contractRoutes } from './build/contract-routes';
 import { routePreload } from './build/route-preload';
+import { zodOnDemand } from './build/zod-on-demand';
 
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    zodOnDemand(fileURLToPath(new URL('.', import.meta.url))),
     ...contractRoutes(),
     routePreload(fileURLToPath(new URL('.', import.meta.url))),
     // Precompressed siblings (.br, .gz) that the server sends as they are (docs/decisions/012-web-transport-and-budget.md).

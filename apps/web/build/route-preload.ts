@@ -15,7 +15,50 @@ interface TableRoute {
   meta: { plain?: boolean; permission: string[] };
   page?: () => unknown;
   sellerPage?: () => unknown;
+  firstRequest?: { method: string; url: string; param: string; image?: Array<string | number> };
   children?: TableRoute[];
+}
+
+/** A page's first request as the script sends it: method, URL, body field, its path segment, image path. */
+type ScriptRequest = [string, string, string, number, Array<string | number> | null];
+/** One row of the script's table: address pattern, buyer's and seller's files (by index), request. */
+export type ScriptRow = [string, number[], number[], ScriptRequest | 0];
+
+/**
+ * The script itself, plain ES5 so that it runs before anything else, in any browser. For the page
+ * at the address it adds <link rel="modulepreload"> for its chunks (the seller's variant when the
+ * stored role is seller), and, when the page names a first request, sends it with the session's
+ * token, keeps the answer for the request layer (src/lib/first-request.ts) and preloads the
+ * picture the answer names (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
+ */
+export function preloadScript(names: string[], table: ScriptRow[]): string {
+  return (
+    `(function(){var n=${JSON.stringify(names)},t=${JSON.stringify(table)},p=location.pathname,s=false,k='';` +
+    `try{s=localStorage.getItem('role')==='seller';var u=JSON.parse(localStorage.getItem('user')||'null');` +
+    `if(u&&typeof u.token==='string')k=u.token}catch(e){}` +
+    `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var f=t[i][s?2:1];` +
+    `for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
+    `l.href='/'+n[f[j]];document.head.appendChild(l)}` +
+    `if(t[i][3]&&window.fetch)try{q(t[i][3])}catch(e){}break}` +
+    `function q(r){var b={},h={'Content-Type':'application/json;charset=UTF-8'};` +
+    `b[r[2]]=decodeURIComponent(p.split('/')[r[3]]||'');b=JSON.stringify(b);if(k)h.Authorization=k;` +
+    `window.__firstRequest={key:r[0]+' '+r[1]+' '+b+' '+k,at:Date.now(),` +
+    `response:fetch(r[1],{method:r[0],headers:h,body:b,credentials:'include'}).then(function(x){var d={};` +
+    `x.headers.forEach(function(v,m){d[m.toLowerCase()]=v});return x.text().then(function(tx){` +
+    `if(r[4]&&x.ok)img(tx,r[4]);return{status:x.status,headers:d,body:tx}})})}}` +
+    `function img(tx,w){try{var d=JSON.parse(tx).data;for(var z=0;z<w.length&&d;z++)d=d[w[z]];` +
+    `if(typeof d!=='string')return;var l=document.createElement('link');l.rel='preload';l.as='image';` +
+    `l.href=d;l.setAttribute('fetchpriority','high');document.head.appendChild(l)}catch(e){}}})();\n`
+  );
+}
+
+/** The route's first request for the script; its parameter must be a segment of the address. */
+function scriptRequest(r: TableRoute, full: string): ScriptRequest | 0 {
+  if (!r.firstRequest) return 0;
+  const { method, url, param, image } = r.firstRequest;
+  const segment = full.split('/').indexOf(`:${param}`);
+  if (segment < 0) throw new Error(`route preload: ${full} has no parameter :${param} for its first request`);
+  return [method, `/api${url}`, param, segment, image ?? null];
 }
 
 /** The route table, read as data: its page loaders are never called, only their source read. */
@@ -83,7 +126,7 @@ export function routePreload(webRoot: string): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, ctx) {
+      async handler(html, ctx) {
         if (!ctx.bundle || path.resolve(ctx.filename) !== path.join(webRoot, 'index.html')) return;
         const appDir = path.join(webRoot, 'src/app');
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
@@ -119,7 +162,7 @@ export function routePreload(webRoot: string): Plugin {
           if (other === undefined) pageChunks.set(file, page);
           return other !== undefined && other !== page;
         };
-        const rows: Array<[string, string[], string[]]> = [];
+        const rows: Array<[string, string[], string[], ScriptRequest | 0]> = [];
         const pages: RoutePage[] = [];
         const walk = (routes: TableRoute[], parent: string, loaders: TableRoute[]) => {
           for (const r of routes) {
@@ -164,7 +207,7 @@ export function routePreload(webRoot: string): Plugin {
                 chain.map((x) => x.sellerPage ?? x.page),
                 Boolean(r.meta.plain),
               );
-              rows.push([pathPattern(full), buyer, seller]);
+              rows.push([pathPattern(full), buyer, seller, scriptRequest(r, full)]);
             }
             if (r.children) walk(r.children, full, chain);
           }
@@ -172,21 +215,19 @@ export function routePreload(webRoot: string): Plugin {
         walk(await loadRouteTable(path.join(appDir, 'route-table.ts')), '', []);
         // Files once, rows by index: the script is on every first load, so it stays small.
         const names = [...new Set(rows.flatMap(([, b, s]) => [...b, ...s]))];
-        const table = rows.map(([p, b, s]) => [
+        const table: ScriptRow[] = rows.map(([p, b, s, r]) => [
           p,
           b.map((f) => names.indexOf(f)),
           s.map((f) => names.indexOf(f)),
+          r,
         ]);
-        // Plain ES5 so that it runs before anything else, in any browser; modules preload as modules.
-        code =
-          `(function(){var n=${JSON.stringify(names)},t=${JSON.stringify(table)},p=location.pathname,s=false;` +
-          `try{s=localStorage.getItem('role')==='seller'}catch(e){}` +
-          `for(var i=0;i<t.length;i++)if(new RegExp(t[i][0]).test(p)){var f=t[i][s?2:1];` +
-          `for(var j=0;j<f.length;j++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';` +
-          `l.href='/'+n[f[j]];document.head.appendChild(l)}break}})();\n`;
+        code = preloadScript(names, table);
         file = `assets/route-preload-${createHash('sha256').update(code).digest('hex').slice(0, 8)}.js`;
         report = { preload: file, entry: [...entry], pages };
-        return [{ tag: 'script', attrs: { src: `/${file}` }, injectTo: 'head' }];
+        // Deferred, and before the entry: it runs first without holding up the first paint.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('route preload: index.html has no module entry script');
+        return `${html.slice(0, at)}<script defer src="/${file}"></script>\n    ${html.slice(at)}`;
       },
     },
     writeBundle(options) {

@@ -28,6 +28,14 @@ export interface AppRoute {
   page?: () => Promise<{ default: ComponentType }>;
   /** The page a seller sees at the same address (pages shared by both roles: docs/product.md#2-roles-and-permissions). */
   sellerPage?: () => Promise<{ default: ComponentType }>;
+  /**
+   * The request the page makes first, sent by the route preload script from <head>, beside the
+   * entry (build/route-preload.ts, docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md):
+   * the endpoint's method and path as `url` (route-table.test.ts holds them to the contract), the
+   * address parameter that is its JSON body, and where in the answer's `data` the page's largest
+   * picture is, to preload it.
+   */
+  firstRequest?: { method: 'POST'; url: string; param: string; image?: Array<string | number> };
   redirect?: string;
   sellerRedirect?: string;
   index?: boolean;
@@ -75,18 +83,24 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'buyerRegistration',
-    meta: pub('竞买人注册'),
+    meta: { ...pub('竞买人注册'), plain: true },
     page: () => import('../features/auth/pages/buyer-registration-page'),
   },
   {
     path: 'findPassword',
-    meta: pub('找回密码'),
+    meta: { ...pub('找回密码'), plain: true },
     page: () => import('../features/auth/pages/find-password-page'),
   },
   {
     path: 'carAuction/carAuctionDetail/:orderId',
     meta: { ...pub('车辆详情'), plain: true },
     page: () => import('../features/lot/pages/lot-detail-page'),
+    firstRequest: {
+      method: 'POST',
+      url: '/mall-auction/home/detail/info',
+      param: 'orderId',
+      image: ['photos', 0, 'url'],
+    },
   },
   {
     path: 'promiseMoneyReport/:id?',
@@ -244,7 +258,11 @@ export const layoutRoutes: AppRoute[] = [
 
 /** Routes outside the layout. */
 export const bareRoutes: AppRoute[] = [
-  { path: 'login', meta: pub('登录', false), page: () => import('../features/auth/pages/login-page') },
+  {
+    path: 'login',
+    meta: { ...pub('登录', false), plain: true },
+    page: () => import('../features/auth/pages/login-page'),
+  },
   {
     path: '404',
     meta: { ...pub('页面不存在', false), plain: true },

@@ -1,23 +1,49 @@
-import { createElement, lazy, type ComponentType } from 'react';
-import { Navigate, createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router';
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import {
+  Navigate,
+  createBrowserRouter,
+  matchRoutes,
+  useLocation,
+  type Params,
+  type RouteObject,
+} from 'react-router';
 import type { Role } from '@chepai/shared';
 import { getSession } from '../lib/session';
 import { navigationGuard } from './guard';
+import { queryClient } from './providers';
 import { loginRedirectFor } from './login-redirect';
-import { AntdScope, preloadAntdScope } from '../components/antd-scope-lazy';
+import { prefetchLotDetail } from '../api/lot-detail-query';
+import { AntdScope, loadAntdScope } from '../components/antd-scope-lazy';
 import { AppShell } from './layout/app-shell';
 import { MainLayout } from './layout/main-layout';
 import { PageLoading } from './layout/page-loading';
 import { allowedPermissions, filterRoutes } from './route-filter';
 import { bareRoutes, layoutRoutes, type AppRoute } from './route-table';
 
-const pageCache = new Map<AppRoute['page'], ComponentType>();
+type PageLoader = NonNullable<AppRoute['page']>;
+/** Pages whose code is in: rendered at once, without React.lazy's suspension and fallback. */
+const loadedPages = new Map<PageLoader, ComponentType>();
+const loadPage = (loader: PageLoader) =>
+  loader().then((m) => {
+    loadedPages.set(loader, m.default);
+    return m;
+  });
+
+const pageCache = new Map<PageLoader, ComponentType>();
 function pageOf(route: AppRoute): ComponentType | undefined {
-  if (!route.page) return undefined;
-  let page = pageCache.get(route.page);
+  const loader = route.page;
+  if (!loader) return undefined;
+  let page = pageCache.get(loader);
   if (!page) {
-    page = lazy(route.page);
-    pageCache.set(route.page, page);
+    const Lazy = lazy(loader);
+    // Chosen once per mount, so that a page never changes component under its own state. The
+    // router waits for the code (below), so this is the loaded page but where it failed to load;
+    // a fallback shown first would hold the page back another 300 ms (React throttles reveals).
+    page = function Page() {
+      const [Component] = useState(() => loadedPages.get(loader) ?? Lazy);
+      return <Component />;
+    };
+    pageCache.set(loader, page);
   }
   return page;
 }
@@ -70,26 +96,67 @@ function withAntdScope(route: RouteObject): RouteObject {
 }
 
 /**
- * Starts fetching the chunks of the pages a URL shows, and the antd scope, as the navigation starts:
- * otherwise each is fetched only once the one around it has rendered.
+ * Data a page asks for first, fetched as the navigation starts, beside the page's chunk
+ * (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md): the lot page's detail.
  */
-function preloadPages(routes: AppRoute[], url: string) {
-  const matches = matchRoutes(routes as RouteObject[], new URL(url).pathname) ?? [];
-  if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) preloadAntdScope();
-  for (const m of matches) void (m.route as AppRoute).page?.().catch(() => undefined);
+const firstData: Record<string, (params: Params) => void> = {
+  'carAuction/carAuctionDetail/:orderId': ({ orderId }) => prefetchLotDetail(queryClient, orderId ?? ''),
+};
+
+/**
+ * Starts fetching the chunks of the pages a URL shows, the antd scope, and the data the page asks
+ * for first, as the navigation starts: otherwise each is fetched only once the one around it has
+ * rendered. Resolves when the code is in (or has failed: the page's own import then reports it).
+ */
+function preloadPages(routes: AppRoute[], url: string, data = true): Promise<unknown> {
+  const matches = matchRoutes(routes as RouteObject[], new URL(url, window.location.href).pathname);
+  if (!matches) return Promise.resolve();
+  const loads: Array<Promise<unknown>> = [];
+  if (!(matches.at(-1)?.route as AppRoute | undefined)?.meta.plain) loads.push(loadAntdScope());
+  for (const m of matches) {
+    const route = m.route as AppRoute;
+    if (route.page) loads.push(loadPage(route.page));
+    if (data) firstData[route.path]?.(m.params);
+  }
+  return Promise.all(loads.map((l) => l.catch(() => undefined)));
 }
+
+/** The routes of the router in use, for the link-intent preloading below. */
+let reachableNow: AppRoute[] = [];
+let lastIntent = '';
+
+/**
+ * A link pointed at or focused is likely to be followed: its page's code starts loading then, so
+ * the navigation has less (often nothing) to wait for.
+ */
+function preloadOnIntent(e: Event) {
+  const link = (e.target as Element | null)?.closest?.('a[href]');
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return;
+  if (link.pathname === window.location.pathname || link.href === lastIntent) return;
+  lastIntent = link.href;
+  void preloadPages(reachableNow, link.href, false);
+}
+document.addEventListener('pointerover', preloadOnIntent, { passive: true });
+document.addEventListener('focusin', preloadOnIntent);
 
 /** The routes a user with this role may reach; rebuilt only when the role changes (login / logout). */
 export function createAppRouter(role: Role | null) {
   const allowed = allowedPermissions(role);
   const reachable = [...filterRoutes(layoutRoutes, allowed), ...bareRoutes].map((r) => forRole(r, role));
+  reachableNow = reachable;
   return createBrowserRouter([
     {
       id: 'root',
       element: <AppShell />,
-      loader: (args) => {
-        preloadPages(reachable, args.request.url);
-        return navigationGuard(args);
+      // A navigation completes (the address changes, the new page replaces the old one) only once
+      // the new page's code is in: until then the old page stays, marked inert by AppShell, and
+      // what is typed cannot land in a page that is about to go. The first load waits too (the
+      // route preload script fetched the page's chunks beside the entry), so the page paints with
+      // the shell instead of after a loading placeholder
+      // (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
+      loader: async (args) => {
+        const [guard] = await Promise.all([navigationGuard(args), preloadPages(reachable, args.request.url)]);
+        return guard;
       },
       shouldRevalidate: () => true,
       HydrateFallback: () => null,

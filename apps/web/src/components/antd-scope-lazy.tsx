@@ -4,7 +4,7 @@ const load = () => import('./antd-scope');
 const Scope = lazy(load);
 
 /** Starts fetching the antd scope early (with the page's chunk), so neither waits for the other. */
-export const preloadAntdScope = () => void load();
+export const loadAntdScope = (): Promise<unknown> => load();
 
 /** AntdScope (./antd-scope.tsx) from its own chunk; `fallback` shows while it loads. */
 export function AntdScope({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {

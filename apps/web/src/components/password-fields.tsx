@@ -1,9 +1,7 @@
-import { PASSWORD_MAX, PASSWORD_MIN } from '@chepai/shared';
+import { PASSWORD_MAX } from '@chepai/shared';
+import { NEW_PASSWORD_HINT } from '@chepai/shared/domain/account-fields';
 import { Form, Input, type FormRule } from 'antd';
 import { sameAs } from '../lib/zod-rules';
-
-/** What a new password must hold (pattern A, see docs/decisions/001-password-patterns.md). */
-export const PASSWORD_HINT = `${PASSWORD_MIN}-${PASSWORD_MAX}位，须同时包含数字、小写字母和大写字母`;
 
 /** A new password and its confirmation, as fields `password` and `confirm` of the enclosing form. */
 export function NewPasswordFields({
@@ -22,7 +20,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Form.Item name="password" label={label} required rules={rules} extra={PASSWORD_HINT}>
+      <Form.Item name="password" label={label} required rules={rules} extra={NEW_PASSWORD_HINT}>
         <Input.Password placeholder={placeholder} maxLength={PASSWORD_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { FeedbackProvider } from './feedback';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlainSendCodeButton } from './plain/send-code-button';
 import { SendCodeButton } from './send-code-button';
 
 beforeEach(() => {
@@ -13,12 +14,15 @@ afterEach(() => {
 
 const button = () => screen.getByTestId('send-code');
 
-describe('SendCodeButton', () => {
+describe.each([
+  ['antd', SendCodeButton],
+  ['plain', PlainSendCodeButton],
+])('%s SendCodeButton', (_kind, Button) => {
   it('counts down 60 seconds after a successful send, then allows another', async () => {
     const onSend = vi.fn().mockResolvedValue(undefined);
     render(
       <FeedbackProvider>
-        <SendCodeButton onSend={onSend} />
+        <Button onSend={onSend} />
       </FeedbackProvider>,
     );
     await act(async () => {
@@ -44,7 +48,7 @@ describe('SendCodeButton', () => {
     const onSend = vi.fn().mockRejectedValue(new Error('发送过于频繁'));
     render(
       <FeedbackProvider>
-        <SendCodeButton onSend={onSend} />
+        <Button onSend={onSend} />
       </FeedbackProvider>,
     );
     await act(async () => {

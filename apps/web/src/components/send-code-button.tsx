@@ -1,7 +1,5 @@
-import { CODE_RESEND_SECONDS } from '@chepai/shared';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
-import { useFeedback } from './feedback';
+import { useCodeCountdown } from './use-code-countdown';
 
 interface Props {
   /** Checks what it needs (e.g. the phone field) and sends; throws to stay idle. */
@@ -10,34 +8,9 @@ interface Props {
   block?: boolean;
 }
 
-/**
- * 获取验证码 with the 60-second countdown after each successful send
- * (docs/product.md#8-accounts-and-sessions).
- */
+/** 获取验证码 as an antd button, for antd forms (the plain pages use plain/send-code-button.tsx). */
 export function SendCodeButton({ onSend, disabled, block }: Props) {
-  const { message } = useFeedback();
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-
-  const send = async () => {
-    setSending(true);
-    try {
-      await onSend();
-      setLeft(CODE_RESEND_SECONDS);
-      void message.success('验证码已发送');
-    } catch {
-      /* the form or the request layer has already said why */
-    } finally {
-      setSending(false);
-    }
-  };
-
+  const { left, sending, send, label } = useCodeCountdown(onSend);
   return (
     <Button
       className="send-code-button"
@@ -47,7 +20,7 @@ export function SendCodeButton({ onSend, disabled, block }: Props) {
       block={block}
       data-testid="send-code"
     >
-      {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
+      {label}
     </Button>
   );
 }

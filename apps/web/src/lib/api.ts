@@ -5,11 +5,10 @@ import {
   type EndpointOutput,
   type Envelope,
 } from '@chepai/shared';
-import type { AxiosRequestConfig } from 'axios';
-import { request } from './request';
+import { request, type RequestConfig } from './request';
 
 export type CallOptions = Pick<
-  AxiosRequestConfig,
+  RequestConfig,
   'encrypt' | 'silent' | 'signal' | 'responseType' | 'token' | 'relogin'
 >;
 

@@ -1,11 +1,11 @@
-import MockAdapter from 'axios-mock-adapter';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '@chepai/shared';
+import { MockApi } from '../testing/mock-api';
 import { ApiError, installRequestUi, request, type RequestUi } from './request';
 import { setEncryptor } from './rsa';
 import { getSession, saveSession } from './session';
 
-let mock: MockAdapter;
+let mock: MockApi;
 let ui: {
   toast: ReturnType<typeof vi.fn>;
   confirmRelogin: ReturnType<typeof vi.fn>;
@@ -14,7 +14,7 @@ let ui: {
 };
 
 beforeEach(() => {
-  mock = new MockAdapter(request);
+  mock = new MockApi();
   localStorage.clear();
   ui = { toast: vi.fn(), confirmRelogin: vi.fn(async () => true), navigate: vi.fn(), path: '/home' };
   const bridge: RequestUi = {

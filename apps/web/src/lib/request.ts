@@ -1,29 +1,40 @@
-import type { AxiosError } from 'axios';
-import axios, {
-  AxiosHeaders,
-  type AxiosInstance,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
 import { REQUEST_TIMEOUT_MS } from '@chepai/shared';
 import { filenameFromDisposition, saveBlob } from './download';
 import { parseJsonKeepingBigInts } from './json';
 import { encryptFields } from './rsa';
 import { clearSession, getToken } from './session';
+import { BASE_URL, send, TransportError, type IncomingResponse, type OutgoingRequest } from './transport';
 
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Send the body form-encoded (GETs always put their data in the query). */
-    form?: boolean;
-    /** Body fields to RSA-encrypt before sending. */
-    encrypt?: readonly string[];
-    /** Show no toast for a failure (the comparison portal is always silent). */
-    silent?: boolean;
-    /** A token to send instead of the session's (one being checked, from a `?token=` link). */
-    token?: string;
-    /** `false`: a 401 is only an error, with no 系统提示 dialog (the token is not the session's). */
-    relogin?: boolean;
-  }
+// The request layer over fetch: the {code, msg, data} envelope, the token, toasts and the 401 dialog
+// (docs/product.md#10-errors). It replaced axios, which weighed about 15 KiB gzip on every first
+// load (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md); callers see the same calls.
+
+export interface RequestConfig {
+  method?: string;
+  url?: string;
+  /** GET: the query (unless `params` is given); otherwise the body. */
+  data?: unknown;
+  params?: Record<string, unknown>;
+  /** Send the body form-encoded (GETs always put their data in the query). */
+  form?: boolean;
+  /** Body fields to RSA-encrypt before sending. */
+  encrypt?: readonly string[];
+  /** Show no toast for a failure (the comparison portal is always silent). */
+  silent?: boolean;
+  /** A token to send instead of the session's (one being checked, from a `?token=` link). */
+  token?: string;
+  /** `false`: a 401 is only an error, with no 系统提示 dialog (the token is not the session's). */
+  relogin?: boolean;
+  signal?: AbortSignal;
+  /** `blob`: the answer is a file, saved under the name the server gives. */
+  responseType?: 'json' | 'blob';
+  onUploadProgress?: (e: { loaded: number; total: number }) => void;
+}
+
+export interface RequestResponse<T> {
+  data: T;
+  status: number;
+  headers: Record<string, string>;
 }
 
 /** The UI the request layer talks to; the app installs antd's, tests install fakes. */
@@ -98,13 +109,10 @@ interface EnvelopeLike {
 const isEnvelope = (v: unknown): v is EnvelopeLike =>
   typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 
-function failWithEnvelope(
-  body: EnvelopeLike,
-  config: { silent?: boolean; relogin?: boolean } | undefined,
-): never {
+function failWithEnvelope(body: EnvelopeLike, config: RequestConfig): never {
   const msg = body.msg || '请求失败';
   if (body.code === 401) {
-    if (config?.relogin !== false) void handleUnauthorized();
+    if (config.relogin !== false) void handleUnauthorized();
   } else if (!isSilent(config)) ui.toast(msg, TOAST_SECONDS);
   throw new ApiError(body.code, msg, body.data ?? null);
 }
@@ -119,74 +127,84 @@ async function parseBody(data: unknown): Promise<unknown> {
   }
 }
 
-export function createRequest(): AxiosInstance {
-  const instance = axios.create({
-    baseURL: '/api',
-    withCredentials: true,
+async function outgoing(config: RequestConfig): Promise<OutgoingRequest> {
+  const method = (config.method ?? 'get').toLowerCase();
+  const headers: Record<string, string> = {};
+  const token = config.token ?? getToken();
+  if (token) headers.Authorization = token;
+  let data = config.data;
+  if (config.encrypt?.length && data && typeof data === 'object') {
+    data = await encryptFields(data as Record<string, unknown>, config.encrypt);
+  }
+  const base = {
+    method,
+    url: config.url ?? '',
+    headers,
+    responseType: config.responseType ?? 'json',
     timeout: REQUEST_TIMEOUT_MS,
-    // Bodies stay text here and are parsed in the interceptors below: parsing may need json-bigint,
-    // which loads on demand (./json.ts), and a transform cannot wait for it.
-    transformResponse: [(data: unknown) => data],
-  });
-
-  instance.interceptors.request.use(async (config: InternalAxiosRequestConfig) => {
-    const headers = AxiosHeaders.from(config.headers);
-    const token = config.token ?? getToken();
-    if (token) headers.set('Authorization', token);
-    if (config.encrypt?.length && config.data && typeof config.data === 'object') {
-      config.data = await encryptFields(config.data as Record<string, unknown>, config.encrypt);
-    }
-    const method = (config.method ?? 'get').toLowerCase();
-    if (method === 'get') {
-      if (config.data && !config.params) config.params = config.data as Record<string, unknown>;
-      config.data = undefined;
-    } else if (config.form) {
-      headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
-      config.data = formEncode(config.data);
-    } else if (!(config.data instanceof FormData)) {
-      headers.set('Content-Type', 'application/json;charset=UTF-8');
-    }
-    config.headers = headers;
-    return config;
-  });
-
-  instance.interceptors.response.use(
-    async (response: AxiosResponse) => {
-      response.data = await parseBody(response.data);
-      if (response.config.responseType === 'blob' && response.data instanceof Blob) {
-        if (response.data.type.includes('application/json')) {
-          const body = await parseJsonKeepingBigInts(await response.data.text());
-          if (isEnvelope(body) && body.code !== 200) failWithEnvelope(body, response.config);
-        }
-        const disposition = response.headers['content-disposition'] as string | undefined;
-        const name = filenameFromDisposition(disposition);
-        saveBlob(response.data, name);
-        return response;
-      }
-      const body: unknown = response.data;
-      if (isEnvelope(body) && body.code !== 200) failWithEnvelope(body, response.config);
-      return response;
-    },
-    async (error: AxiosError) => {
-      if (error.response) error.response.data = await parseBody(error.response.data);
-      const body = error.response?.data;
-      if (isEnvelope(body)) failWithEnvelope(body, error.config);
-      if (error.response?.status === 401) {
-        if (error.config?.relogin !== false) void handleUnauthorized();
-        throw new ApiError(401, '登录状态已过期，请重新登录');
-      }
-      const message = networkMessage(error);
-      if (!isSilent(error.config)) ui.toast(message, TOAST_SECONDS);
-      throw new ApiError(error.response?.status ?? 0, message);
-    },
-  );
-  return instance;
+    signal: config.signal,
+    onUploadProgress: config.onUploadProgress,
+  } as const;
+  if (method === 'get') {
+    const params = config.params ?? (data as Record<string, unknown> | undefined);
+    return { ...base, ...(params ? { params } : {}) };
+  }
+  if (config.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+    return { ...base, params: config.params, data: formEncode(data) };
+  }
+  if (data instanceof FormData) return { ...base, params: config.params, data };
+  headers['Content-Type'] = 'application/json;charset=UTF-8';
+  return { ...base, params: config.params, data: data === undefined ? undefined : JSON.stringify(data) };
 }
 
-function networkMessage(error: AxiosError): string {
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') return '请求超时，请检查网络后重试';
-  if (!error.response) return '网络连接失败，请检查网络后重试';
-  return `请求失败（${error.response.status}）：${error.message}`;
+function networkMessage(error: TransportError): string {
+  return error.kind === 'timeout' ? '请求超时，请检查网络后重试' : '网络连接失败，请检查网络后重试';
 }
 
-export const request = createRequest();
+async function answered<T>(res: IncomingResponse, config: RequestConfig): Promise<RequestResponse<T>> {
+  const ok = res.status >= 200 && res.status < 300;
+  if (ok && res.body instanceof Blob) {
+    if (res.body.type.includes('application/json')) {
+      const body = await parseJsonKeepingBigInts(await res.body.text());
+      if (isEnvelope(body) && body.code !== 200) failWithEnvelope(body, config);
+    }
+    saveBlob(res.body, filenameFromDisposition(res.headers['content-disposition']));
+    return { data: res.body as T, status: res.status, headers: res.headers };
+  }
+  const body = await parseBody(res.body);
+  if (isEnvelope(body) && (!ok || body.code !== 200)) failWithEnvelope(body, config);
+  if (ok) return { data: body as T, status: res.status, headers: res.headers };
+  if (res.status === 401) {
+    if (config.relogin !== false) void handleUnauthorized();
+    throw new ApiError(401, '登录状态已过期，请重新登录');
+  }
+  // axios's wording for an answer without an envelope, kept as it was.
+  const message = `请求失败（${res.status}）：Request failed with status code ${res.status}`;
+  if (!isSilent(config)) ui.toast(message, TOAST_SECONDS);
+  throw new ApiError(res.status, message);
+}
+
+async function run<T>(config: RequestConfig): Promise<RequestResponse<T>> {
+  const req = await outgoing(config);
+  let res: IncomingResponse;
+  try {
+    res = await send(req);
+  } catch (e) {
+    if (!(e instanceof TransportError)) throw e;
+    const message = networkMessage(e);
+    // A request its caller gave up on (a query no longer needed) is no failure to report.
+    if (e.kind !== 'aborted' && !isSilent(config)) ui.toast(message, TOAST_SECONDS);
+    throw new ApiError(0, message);
+  }
+  return answered<T>(res, config);
+}
+
+/** The calls the app makes, in axios's shape. */
+export const request = {
+  defaults: { baseURL: BASE_URL, withCredentials: true, timeout: REQUEST_TIMEOUT_MS },
+  request: <T = unknown>(config: RequestConfig) => run<T>(config),
+  get: <T = unknown>(url: string, config: RequestConfig = {}) => run<T>({ ...config, method: 'get', url }),
+  post: <T = unknown>(url: string, data?: unknown, config: RequestConfig = {}) =>
+    run<T>({ ...config, method: 'post', url, data }),
+};

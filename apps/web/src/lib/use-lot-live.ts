@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@chepai/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveStatus } from './live';
+import { useAfterFirstPaint } from './use-after-first-paint';
 
 /**
  * Every live event of a lot for as long as the component is mounted. The client (./live.ts, with the
@@ -9,12 +10,14 @@ import type { LiveStatus } from './live';
  */
 export function useLotLive(orderId: string | null, onEvent: (event: LiveEvent) => void): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  // The connection opens once the page has painted: its snapshot brings the page up to date.
+  const after = useAfterFirstPaint();
   const handler = useRef(onEvent);
   useEffect(() => {
     handler.current = onEvent;
   });
   useEffect(() => {
-    if (!orderId) return;
+    if (!orderId || !after) return;
     let conn: { close(): void } | null = null;
     let cancelled = false;
     void import('./live').then(({ connectLot }) => {
@@ -25,6 +28,6 @@ export function useLotLive(orderId: string | null, onEvent: (event: LiveEvent) =
       cancelled = true;
       conn?.close();
     };
-  }, [orderId]);
+  }, [orderId, after]);
   return status;
 }

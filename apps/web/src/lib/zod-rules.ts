@@ -1,3 +1,4 @@
+import { confirmProblem } from '@chepai/shared/domain/account-fields';
 import type { FormRule } from 'antd';
 import type { z } from 'zod';
 
@@ -22,11 +23,14 @@ export function zodRule(
 }
 
 /** The confirm-password rule: must equal `field`. */
-export function sameAs(field: string, message = '两次输入的密码不一致'): FormRule {
+export function sameAs(field: string): FormRule {
   return ({ getFieldValue }) => ({
     validator: async (_rule, value: unknown) => {
-      if (!value) throw new Error('请再次输入密码');
-      if (value !== getFieldValue(field)) throw new Error(message);
+      const problem = confirmProblem(
+        typeof value === 'string' ? value : '',
+        String(getFieldValue(field) ?? ''),
+      );
+      if (problem) throw new Error(problem);
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { catalog } from '@chepai/shared';
-import type MockAdapter from 'axios-mock-adapter';
+import type { MockApi } from './mock-api';
 import { ok } from './render';
 
 /** Two brands, one series each, one model each: enough to walk the car picker. */
@@ -37,7 +37,7 @@ export const modelsBySeries: Record<string, catalog.Model[]> = {
 };
 
 /** Answers the three catalog reads the picker makes. */
-export function serveCatalog(api: MockAdapter) {
+export function serveCatalog(api: MockApi) {
   api.onGet('/mall-portal/brand/getAllGoodsBrand').reply(() => ok(brands));
   api
     .onGet('/mall-portal/vehicle/getVehicleSeriesList')

@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { FeedbackProvider } from '../components/feedback';
-import { request } from '../lib/request';
+import { MockApi } from './mock-api';
 
 // findBy… / waitFor give a busy machine 5 s rather than 1 s before calling a test failed.
 configure({ asyncUtilTimeout: 5000 });
@@ -25,7 +24,7 @@ export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } =
 
 /** The server, faked at the request layer: answers in the `{code, msg, data}` envelope. */
 export function mockApi() {
-  return new MockAdapter(request);
+  return new MockApi();
 }
 
 export const ok = (data: unknown) => [200, { code: 200, msg: '操作成功', data }] as [number, unknown];

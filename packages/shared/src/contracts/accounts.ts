@@ -1,78 +1,47 @@
 import { z } from 'zod';
-import { ageOn, creditCodeProblem, idCardProblem, TEL_PATTERN } from '../domain/identity';
-import { PASSWORD_PATTERN_A, PASSWORD_PATTERN_A_MESSAGE } from '../domain/password';
+import {
+  AGREE_MESSAGE,
+  companyNameProblem,
+  creditCodeFieldProblem,
+  idCardNoProblem,
+  newPasswordProblem,
+  realNameProblem,
+  smsCodeProblem,
+  telProblem,
+  type FieldCheck,
+} from '../domain/account-fields';
+import { creditCodeProblem } from '../domain/identity';
 import { ROLES } from './common';
 import { endpoint } from './define';
 
 const text = (label: string) => z.string({ error: `请输入${label}` }).transform((s) => s.trim());
+/** A string held to one of the shared field rules (domain/account-fields.ts), with its message. */
+const holds = (check: FieldCheck) =>
+  z.string().superRefine((v, ctx) => {
+    const message = check(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
-export const telSchema = text('手机号').pipe(
-  z
-    .string()
-    .refine((v) => v.length >= 1, { error: '请输入手机号' })
-    .refine((v) => TEL_PATTERN.test(v), { error: '请输入正确的11位手机号' }),
-);
-export const smsCodeSchema = text('验证码').pipe(
-  z
-    .string()
-    .refine((v) => v.length >= 1, { error: '请输入验证码' })
-    .refine((v) => /^\d{6}$/.test(v), { error: '验证码为6位数字' }),
-);
+export const telSchema = text('手机号').pipe(holds(telProblem));
+export const smsCodeSchema = text('验证码').pipe(holds(smsCodeProblem));
 /** Pattern A, checked on the plain password (the web form, and the server after decryption). */
-export const passwordSchema = z
-  .string({ error: '请输入密码' })
-  .refine((v) => v.length >= 1, { error: '请输入密码' })
-  .refine((v) => PASSWORD_PATTERN_A.test(v), { error: PASSWORD_PATTERN_A_MESSAGE });
+export const passwordSchema = z.string({ error: '请输入密码' }).pipe(holds(newPasswordProblem));
 /** What travels: base64 of the RSA ciphertext (PKCS#1 v1.5, 2048-bit = 344 characters). */
 export const cipherSchema = z
   .string({ error: '请输入密码' })
   .refine((v) => v.length >= 1, { error: '请输入密码' })
   .refine((v) => v.length <= 1024, { error: '密码解密失败，请刷新页面后重试' });
 
-export const realNameSchema = text('真实姓名').pipe(
-  z
-    .string()
-    .refine((v) => v.length >= 1, { error: '请输入真实姓名' })
-    .refine((v) => /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,39}$/.test(v), {
-      error: '请输入与身份证一致的真实姓名',
-    }),
-);
-export const MIN_BIDDER_AGE = 18;
+export const realNameSchema = text('真实姓名').pipe(holds(realNameProblem));
+export { MIN_BIDDER_AGE } from '../domain/account-fields';
 export const idCardSchema = text('身份证号')
   .transform((s) => s.toUpperCase())
-  .pipe(
-    z.string().superRefine((v, ctx) => {
-      if (!v) return void ctx.addIssue({ code: 'custom', message: '请输入身份证号' });
-      const problem = idCardProblem(v);
-      if (problem === 'format')
-        ctx.addIssue({ code: 'custom', message: '身份证号应为18位，最后一位可为数字或X' });
-      else if (problem === 'region' || problem === 'date')
-        ctx.addIssue({ code: 'custom', message: '身份证号无效，请核对后重新输入' });
-      else if (problem === 'checksum')
-        ctx.addIssue({ code: 'custom', message: '身份证号校验位不正确，请核对后重新输入' });
-      else if (ageOn(v, new Date()) < MIN_BIDDER_AGE)
-        ctx.addIssue({ code: 'custom', message: '竞买人须年满18周岁' });
-    }),
-  );
-export const companyNameSchema = text('企业名称').pipe(
-  z
-    .string()
-    .refine((v) => v.length >= 2, { error: '请输入营业执照上的企业名称' })
-    .refine((v) => v.length <= 100, { error: '企业名称不能超过100个字符' }),
-);
+  .pipe(holds(idCardNoProblem));
+export const companyNameSchema = text('企业名称').pipe(holds(companyNameProblem));
 export const creditCodeSchema = text('统一社会信用代码')
   .transform((s) => s.toUpperCase())
-  .pipe(
-    z.string().superRefine((v, ctx) => {
-      if (!v) return void ctx.addIssue({ code: 'custom', message: '请输入统一社会信用代码' });
-      const problem = creditCodeProblem(v);
-      if (problem === 'format')
-        ctx.addIssue({ code: 'custom', message: '统一社会信用代码应为18位数字或大写字母' });
-      else if (problem)
-        ctx.addIssue({ code: 'custom', message: '统一社会信用代码校验位不正确，请核对后重新输入' });
-    }),
-  );
-const agreeSchema = z.literal(true, { error: '请阅读并同意《竞买规则》' });
+  .pipe(holds(creditCodeFieldProblem));
+const agreeSchema = z.literal(true, { error: AGREE_MESSAGE });
 
 /**
  * The registration rules, once, for the web form (plain password) and the server (ciphertext

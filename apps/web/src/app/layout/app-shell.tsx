@@ -26,9 +26,14 @@ export function AppShell() {
     window.scrollTo(0, 0);
   }, [location.pathname]);
 
+  // While the next page's code loads (app/router.tsx waits for it), the page on screen is leaving:
+  // inert, so nothing typed or clicked lands in it (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
+  const leaving = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Outlet />
-    </Suspense>
+    <div className="app-outlet" inert={leaving}>
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </div>
   );
 }

@@ -1,36 +1,42 @@
-import { Form, Input, type FormInstance, type FormRule } from 'antd';
-import { SendCodeButton } from '../../../components/send-code-button';
+import { Field } from '../../../components/plain/field';
+import { PlainSendCodeButton } from '../../../components/plain/send-code-button';
+import type { FormValues, PlainForm } from '../../../components/plain/use-plain-form';
 
-interface Props {
-  form: FormInstance;
-  rules: FormRule[];
-  /** Validates the phone field first, then sends. */
+interface Props<V extends FormValues & { tel: string; code: string }> {
+  form: PlainForm<V>;
+  /** Sends a code to the number; called only once the phone field passes. */
   send: (tel: string) => Promise<unknown>;
-  telField?: string;
-  name?: string;
-  label?: string;
+  label: string;
+  hideLabel?: boolean;
 }
 
 /** A 6-digit code input with its send button; the phone is validated before anything is sent. */
-export function CodeField({ form, rules, send, telField = 'tel', name = 'code', label }: Props) {
+export function CodeField<V extends FormValues & { tel: string; code: string }>({
+  form,
+  send,
+  label,
+  hideLabel,
+}: Props<V>) {
   return (
-    <Form.Item label={label} required={Boolean(label)} style={{ marginBottom: 24 }}>
-      <div className="code-row">
-        <Form.Item name={name} rules={rules} noStyle={false} validateFirst>
-          <Input
+    <Field form={form} name="code" label={label} required hideLabel={hideLabel}>
+      {(input) => (
+        <div className="auth-code-row">
+          <input
+            {...input}
+            className="plain-input"
             placeholder="请输入6位验证码"
             maxLength={6}
             inputMode="numeric"
             autoComplete="one-time-code"
           />
-        </Form.Item>
-        <SendCodeButton
-          onSend={async () => {
-            const values = (await form.validateFields([telField])) as Record<string, string>;
-            return send(String(values[telField] ?? '').trim());
-          }}
-        />
-      </div>
-    </Form.Item>
+          <PlainSendCodeButton
+            onSend={async () => {
+              if (!form.validate(['tel'])) throw new Error('手机号不正确');
+              return send(form.values.tel.trim());
+            }}
+          />
+        </div>
+      )}
+    </Field>
   );
 }

@@ -1,31 +1,55 @@
-import { accounts, sellers } from '@chepai/shared';
-import { Button, Card, Form, Input, Tabs } from 'antd';
-import { carryTyping, rememberTel } from '../../../lib/remembered-tel';
-import { useState } from 'react';
+import { sellers } from '@chepai/shared';
+import { enteredPasswordProblem, smsCodeProblem, telProblem } from '@chepai/shared/domain/account-fields';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFeedback } from '../../../components/feedback';
+import { Field, PasswordInput } from '../../../components/plain/field';
+import { Tabs } from '../../../components/plain/tabs';
+import { usePlainForm } from '../../../components/plain/use-plain-form';
+import { carryTyping, rememberTel } from '../../../lib/remembered-tel';
 import { switchSession } from '../../../lib/session-switch';
-import { zodRule } from '../../../lib/zod-rules';
 import { login, sendLoginCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
 import { safeRedirect, welcomeText } from '../utils/after-login';
 import '../auth.css';
-import { useFeedback } from '../../../components/feedback';
 
-const passwordLogin = accounts.loginInput.options[0];
-const smsLogin = accounts.loginInput.options[1];
-
+type Role = 'buyer' | 'seller';
 type Mode = 'password' | 'sms';
 
+// Plain elements, no antd or zod (docs/decisions/037-plain-auth-forms-and-a-lighter-entry.md).
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const seller = params.get('type') === '2';
+  const navigate = useNavigate();
+  const role: Role = params.get('type') === '2' ? 'seller' : 'buyer';
+  // `?type=2` is the seller entrance (docs/product.md#3-routes); the other parameters stay.
+  const choose = (next: Role) => {
+    const search = new URLSearchParams(params);
+    if (next === 'seller') search.set('type', '2');
+    else search.delete('type');
+    const query = search.toString();
+    void navigate({ search: query ? `?${query}` : '' }, { replace: true });
+  };
   return (
     <div className="login-page">
       <Link to="/home" className="logo login-logo">
         <span className="logo-mark">拍</span>
         <span className="logo-text">车拍商城</span>
       </Link>
-      {seller ? <SellerEntrance /> : <BuyerLogin />}
+      <main className="login-card">
+        <h1 className="sr-only">登录车拍商城</h1>
+        <Tabs
+          label="账号类型"
+          className="login-role-tabs"
+          items={[
+            { key: 'buyer', label: '竞买人登录' },
+            { key: 'seller', label: '处置单位登录' },
+          ]}
+          active={role}
+          onChange={choose}
+        >
+          {role === 'seller' ? <SellerEntrance /> : <BuyerLogin />}
+        </Tabs>
+      </main>
     </div>
   );
 }
@@ -35,17 +59,26 @@ function BuyerLogin() {
   const navigate = useNavigate();
   const { message } = useFeedback();
   const [mode, setMode] = useState<Mode>('password');
-  const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
-  const schema = mode === 'password' ? passwordLogin : smsLogin;
+  const form = usePlainForm(
+    { tel: params.get('tel') ?? '', password: '', code: '' },
+    {
+      tel: telProblem,
+      password: (v) => (mode === 'password' ? enteredPasswordProblem(v) : null),
+      code: (v) => (mode === 'sms' ? smsCodeProblem(v) : null),
+    },
+  );
 
-  const submit = async (values: Record<string, string>) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate(mode === 'password' ? ['tel', 'password'] : ['tel', 'code'])) return;
     setBusy(true);
+    const tel = form.values.tel.trim();
     try {
       const { user, firstLogin } = await login(
         mode === 'password'
-          ? { loginType: 'password', tel: values.tel ?? '', password: values.password ?? '' }
-          : { loginType: 'sms', tel: values.tel ?? '', code: values.code ?? '' },
+          ? { loginType: 'password', tel, password: form.values.password }
+          : { loginType: 'sms', tel, code: form.values.code.trim() },
       );
       void message.success(welcomeText(user.buyerName, firstLogin));
       switchSession(user, safeRedirect(params.get('redirect')), navigate);
@@ -56,66 +89,66 @@ function BuyerLogin() {
     }
   };
 
-  const form_ = (
-    <Form
-      form={form}
-      layout="vertical"
-      size="large"
-      onFinish={(v: Record<string, string>) => void submit(v)}
-      onValuesChange={(changed: Record<string, unknown>) => rememberTel(changed.tel)}
-      initialValues={{ tel: params.get('tel') ?? '' }}
-      requiredMark={false}
-    >
-      <Form.Item name="tel" rules={[zodRule(schema, 'tel')]}>
-        <Input
-          placeholder="请输入手机号"
-          maxLength={11}
-          inputMode="numeric"
-          autoComplete="username"
-          aria-label="手机号"
-        />
-      </Form.Item>
-      {mode === 'password' ? (
-        <Form.Item name="password" rules={[zodRule(schema, 'password')]}>
-          <Input.Password
-            placeholder="请输入密码"
-            maxLength={20}
-            autoComplete="current-password"
-            aria-label="密码"
-          />
-        </Form.Item>
-      ) : (
-        <CodeField form={form} rules={[zodRule(schema, 'code')]} send={sendLoginCode} />
-      )}
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        登录
-      </Button>
-      <div className="login-links">
-        <Link to="/findPassword" onClick={carryTyping}>
-          忘记密码？
-        </Link>
-        <Link to="/buyerRegistration">没有账号？免费注册</Link>
-      </div>
-    </Form>
-  );
-
   return (
-    <Card className="login-card" title="竞买人登录">
-      <Tabs
-        activeKey={mode}
-        onChange={(k) => {
-          setMode(k as Mode);
-          form.resetFields(['password', 'code']);
-        }}
-        items={[
-          { key: 'password', label: '密码登录', children: mode === 'password' ? form_ : null },
-          { key: 'sms', label: '验证码登录', children: mode === 'sms' ? form_ : null },
-        ]}
-      />
-      <div className="login-switch">
-        处置单位？<Link to="/login?type=2">切换到处置单位登录</Link>
-      </div>
-    </Card>
+    <Tabs
+      label="登录方式"
+      items={[
+        { key: 'password', label: '密码登录' },
+        { key: 'sms', label: '验证码登录' },
+      ]}
+      active={mode}
+      onChange={(next) => {
+        setMode(next);
+        form.reset({ password: '', code: '' });
+      }}
+    >
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Field form={form} name="tel" label="手机号" hideLabel>
+          {(input) => (
+            <input
+              {...input}
+              onChange={(e) => {
+                input.onChange(e);
+                rememberTel(e.target.value);
+              }}
+              className="plain-input"
+              placeholder="请输入手机号"
+              maxLength={11}
+              inputMode="numeric"
+              autoComplete="username"
+            />
+          )}
+        </Field>
+        {mode === 'password' ? (
+          <Field form={form} name="password" label="密码" hideLabel>
+            {(input) => (
+              <PasswordInput
+                {...input}
+                placeholder="请输入密码"
+                maxLength={20}
+                autoComplete="current-password"
+              />
+            )}
+          </Field>
+        ) : (
+          <CodeField form={form} label="验证码" hideLabel send={sendLoginCode} />
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary btn-large btn-block"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          登 录
+        </button>
+        <div className="login-links">
+          <Link to="/findPassword" onClick={carryTyping}>
+            忘记密码？
+          </Link>
+          <Link to="/buyerRegistration">没有账号？免费注册</Link>
+        </div>
+      </form>
+    </Tabs>
   );
 }
 
@@ -130,17 +163,19 @@ function SellerEntrance() {
     );
   };
   return (
-    <Card className="login-card" title="处置单位登录">
-      <div className="login-seller">
-        <p>处置单位（企业、融资租赁公司、机关单位）使用统一身份认证账号登录，无需在本站注册。</p>
-        <Button type="primary" size="large" block loading={busy} onClick={start} data-testid="seller-sso">
-          处置单位统一认证登录
-        </Button>
-        <p className="login-seller-note">登录后如您的账号关联了多个处置单位，请选择本次要代表的单位。</p>
-      </div>
-      <div className="login-switch">
-        竞买人？<Link to="/login">切换到竞买人登录</Link>
-      </div>
-    </Card>
+    <div className="login-seller">
+      <p>处置单位（企业、融资租赁公司、机关单位）使用统一身份认证账号登录，无需在本站注册。</p>
+      <button
+        type="button"
+        className="btn btn-primary btn-large btn-block"
+        disabled={busy}
+        aria-busy={busy}
+        onClick={start}
+        data-testid="seller-sso"
+      >
+        处置单位统一认证登录
+      </button>
+      <p className="login-seller-note">登录后如您的账号关联了多个处置单位，请选择本次要代表的单位。</p>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
+import type { MockApi } from '../../../testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveCatalog } from '../../../testing/catalog';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { useCalculatorSelect } from '../hooks/use-calculator-select';
 import { CalculatorPicker } from './calculator-picker';
 
-let api: MockAdapter;
+let api: MockApi;
 beforeEach(() => {
   localStorage.clear();
   api = mockApi();

@@ -16,6 +16,7 @@ import { formatGuidePrice } from '../../../components/car-picker/picker-groups';
 import { Empty } from '../../../components/plain/empty';
 import { Notice } from '../../../components/plain/notice';
 import { Skeleton } from '../../../components/plain/skeleton';
+import { Tabs } from '../../../components/plain/tabs';
 import { CalculatorPicker } from '../components/calculator-picker';
 import type { InsuranceState } from '../components/cost-items';
 import { FullPaymentTotals, LoanTotals } from '../components/cost-totals';
@@ -157,23 +158,7 @@ export default function CarCalculatorPage() {
           </p>
         </aside>
         <section className="calc-main panel">
-          <div className="calc-tabs" role="tablist" aria-label="购车方式">
-            {MODES.map((m) => (
-              <button
-                key={m.key}
-                type="button"
-                role="tab"
-                id={`calc-tab-${m.key}`}
-                aria-selected={mode === m.key}
-                aria-controls="calc-tab-panel"
-                className={mode === m.key ? 'active' : undefined}
-                onClick={() => setMode(m.key)}
-              >
-                {m.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="calc-tab-panel" aria-labelledby={`calc-tab-${mode}`}>
+          <Tabs label="购车方式" className="calc-tabs" items={MODES} active={mode} onChange={setMode}>
             {mode === 'loan' && (
               <LoanTerms
                 downPaymentPercent={downPaymentPercent}
@@ -203,7 +188,7 @@ export default function CarCalculatorPage() {
             ) : (
               <Empty description="车型配置暂时无法获取，请稍后再试" />
             )}
-          </div>
+          </Tabs>
         </section>
       </div>
     </div>

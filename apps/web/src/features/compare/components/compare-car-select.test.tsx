@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
+import type { MockApi } from '../../../testing/mock-api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelsBySeries, serveCatalog } from '../../../testing/catalog';
 import { mockApi, renderWithApp } from '../../../testing/render';
 import { CompareCarSelect } from './compare-car-select';
 
-let api: MockAdapter;
+let api: MockApi;
 beforeEach(() => {
   api = mockApi();
   serveCatalog(api);
