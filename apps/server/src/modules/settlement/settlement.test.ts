@@ -706,7 +706,7 @@ describe('reconciliation', () => {
       {},
     );
     const planted = open.data.list.find((m) => m.ref === `DPPLANTED${now.getTime()}`);
-    expect(planted).toMatchObject({ kind: 'paid_without_journal', detail: '支付单已付 ¥1000.00，入账 —' });
+    expect(planted).toMatchObject({ kind: 'paid_without_journal', detail: '支付单已付 ¥1,000.00，入账 —' });
     expect(open.data.list.find((m) => m.ref === `POPLANTED${now.getTime()}`)).toMatchObject({
       kind: 'payout_mismatch',
       detail: '结算单已打款，缺少打款分录',
