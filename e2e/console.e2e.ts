@@ -111,14 +111,23 @@ describe('a scheduler’s hand on a running lot', () => {
       await page.getByText('吴排期（排期员）').waitFor();
       await page.getByRole('menuitem', { name: '拍品监控' }).click();
       const pauseButton = { name: /暂\s*停/ };
-      const row = page
+      const rows = page
         .locator('.ant-table-row')
-        .filter({ has: page.getByRole('button', pauseButton) })
-        .first();
-      await row.waitFor();
+        .filter({ has: page.getByRole('button', pauseButton) });
+      await rows.first().waitFor();
+      // The monitor lists the soonest end first, and other suites' lots end within seconds:
+      // take the one on the page that ends last (at least a minute away), so it cannot close
+      // before the pause lands; paused, it does not close at all.
       // Demo lots may share a title: the row's key (its orderId) names the one lot.
-      const orderId = (await row.getAttribute('data-row-key')) ?? '';
-      expect(orderId).not.toBe('');
+      const candidates = await rows.evaluateAll((trs) =>
+        trs.map((tr) => ({
+          key: tr.getAttribute('data-row-key') ?? '',
+          end: Date.parse((tr.children[6]?.textContent ?? '').replace(/\//g, '-').replace(' ', 'T')),
+        })),
+      );
+      const latest = candidates.reduce((a, b) => (b.end > a.end ? b : a));
+      const orderId = latest.end > Date.now() + 60_000 ? latest.key : '';
+      expect(orderId, JSON.stringify(candidates)).not.toBe('');
       // The visitor opens that lot first and watches it.
       await visitor.page.goto(`/carAuction/carAuctionDetail/${orderId}`);
       await visitor.page.locator('.gallery-main img').waitFor();
