@@ -102,6 +102,10 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     expect(amounts).not.toContain('待支付');
     await page.getByText('逾期未完成').waitFor();
     expect(await page.locator('.deal-steps').innerText()).not.toContain('截止');
+    // The forfeited deposit keeps its receipt but is 违约金: no invoice to ask for.
+    const receipts = page.getByTestId('receipts-card');
+    expect(await receipts.getByTestId('no-invoice').innerText()).toContain('违约金不开具发票');
+    expect(await receipts.getByRole('button', { name: '申请发票' }).count()).toBe(0);
     await shotBoth(page, 'defaults-1-defaulted', () => facts.waitFor());
     // The bar is real: a deposit elsewhere is refused with the date.
     const other = await untouchedDemoLot(db);
@@ -124,6 +128,8 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     await sellerSignIn(page, 'lixiaomei');
     await page.goto(`/detailInfo/${lotId}`);
     const choice = page.getByTestId('seller-default');
+    // The title says both: the auction's result and the deal's stage after it.
+    expect(await page.locator('.order-detail-title').innerText()).toMatch(/已成交\s*已违约/);
     expect(await choice.innerText()).toMatch(/买受人保证金 ¥5,000\.00 已扣除，其中 ¥3,500\.00 归本单位/);
     await shotBoth(page, 'defaults-2-seller-choice', () => choice.waitFor());
     await choice.getByRole('button', { name: '转给次高出价人' }).click();

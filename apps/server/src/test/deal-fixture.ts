@@ -75,7 +75,7 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
         seller_org_id: seller.unitA,
         submitted_by: seller.aUserId,
         stage: 'approved',
-        form: JSON.stringify({ photos: ['1'], title: '2021款 大众 帕萨特 330TSI' }),
+        form: JSON.stringify({ photos: ['1'], title: '2021款 大众 帕萨特 330TSI', startPrice: 900_000 }),
         title: '2021款 大众 帕萨特 330TSI',
         vin: 'LSVAU2A30000DEAL1',
         plate_no: '京A12345',

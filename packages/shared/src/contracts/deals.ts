@@ -250,6 +250,16 @@ export const PAYMENT_PURPOSE_TEXT = {
 } as const;
 export type PaymentPurpose = keyof typeof PAYMENT_PURPOSE_TEXT;
 
+/**
+ * Why a paid payment gets no invoice, or null when it may have one: a deposit forfeited by the
+ * default is 违约金 — compensation, not a sale or a service — and gets the receipt only.
+ */
+export function invoiceRefusal(stage: DealStage, purpose: PaymentPurpose): string | null {
+  if (stage === 'defaulted' && (purpose === 'deposit' || purpose === 'offer_deposit'))
+    return '保证金已因违约被没收，违约金不开具发票，可下载收据';
+  return null;
+}
+
 /** An invoice request: finance issues it (with the e-invoice PDF) or rejects it with a reason. */
 export const INVOICE_STATUS_TEXT = { requested: '申请中', issued: '已开具', rejected: '已驳回' } as const;
 export type InvoiceStatus = keyof typeof INVOICE_STATUS_TEXT;
@@ -282,6 +292,8 @@ const receipt = z.object({
   paidAt: ms,
   /** The receipt PDF: GET receiptPdf with orderId and paymentNo. */
   invoice: invoiceState.nullable(),
+  /** Why no invoice may be asked for this payment (see invoiceRefusal), null when one may. */
+  noInvoice: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receipt>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { normalizeVin, vinProblem, VIN_MESSAGES } from '../domain/vin';
 import { yuan, yuanInput } from './bidding';
 import { idSchema, intIn, pageNumSchema, pageOf, pageSizeSchema } from './common';
+import { DEAL_STAGES, type DealStage } from './deals';
 import { endpoint } from './define';
 import { BODY_TYPES, FUEL_TYPES, LOT_STATUS, LOT_STATUS_TEXT, type LotStatus } from './lot-enums';
 
@@ -315,6 +316,9 @@ export const orderSummary = z.object({
   endTime: z.number().nullable(),
   /** The reviewer's reason while status is 8. */
   reviewReason: z.string().nullable(),
+  /** A sold lot's deal stage after the hammer (待签约 … 已完成 / 已违约); null before the close. */
+  dealStage: z.enum(Object.keys(DEAL_STAGES) as [DealStage, ...DealStage[]]).nullable(),
+  dealStageText: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 

@@ -285,6 +285,7 @@ export function dealsService(
         amount: yuan(p.amount),
         paidAt: (p.paid_at ?? r.created_at).getTime(),
         invoice: extras.invoices.get(p.payment_no) ?? null,
+        noInvoice: deals.invoiceRefusal(r.stage, p.purpose),
       })),
       defaultInfo:
         def && extras.choices

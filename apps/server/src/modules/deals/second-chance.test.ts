@@ -84,6 +84,24 @@ describe('the second chance', () => {
     await bar(high, closeAt + 100 * DAY);
     await k.clock(closeAt + 24 * HOUR);
     await k.tick();
+    // The unit's own order pages say so: the auction result 已成交, the deal 已违约.
+    const seen = await call<{ status: number; dealStage: string; dealStageText: string }>(
+      t,
+      k.seller.a,
+      'POST',
+      '/api/mall-auction/user/order/detail',
+      { orderId: lot },
+    );
+    expect(seen.status, seen.msg).toBe(200);
+    expect(seen.data).toMatchObject({ status: 5, dealStage: 'defaulted', dealStageText: '已违约' });
+    const listed = await call<{ list: Array<{ orderId: string; dealStage: string | null }> }>(
+      t,
+      k.seller.a,
+      'POST',
+      '/api/mall-auction/user/order/list',
+      { pageNum: 1, pageSize: 50 },
+    );
+    expect(listed.data.list.find((o) => o.orderId === lot)).toMatchObject({ dealStage: 'defaulted' });
     // The barred 10,500 bidder is passed over: the offer goes to the 10,000 one.
     const offered = await offerNext(lot);
     expect(offered.status, offered.msg).toBe(200);

@@ -37,6 +37,7 @@ export function disposalRepo(db: Kysely<Database>) {
     db
       .selectFrom('auction_order')
       .leftJoin('lot', 'lot.id', 'auction_order.id')
+      .leftJoin('deal', 'deal.lot_id', 'auction_order.id')
       .where('auction_order.seller_org_id', '=', unitId);
 
   return {
@@ -115,6 +116,7 @@ export function disposalRepo(db: Kysely<Database>) {
           'lot.views',
           'lot.start_time',
           'lot.end_time',
+          'deal.stage as deal_stage',
           registeredBidders.as('registered'),
         ])
         .orderBy('auction_order.submitted_at', 'desc')
@@ -140,6 +142,7 @@ export function disposalRepo(db: Kysely<Database>) {
           'lot.start_time',
           'lot.end_time',
           'lot.closed_at',
+          'deal.stage as deal_stage',
           registeredBidders.as('registered'),
         ])
         .executeTakeFirst(),

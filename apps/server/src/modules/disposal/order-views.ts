@@ -1,4 +1,4 @@
-import { disposal, fenToYuanString } from '@chepai/shared';
+import { deals, disposal, fenToYuanString } from '@chepai/shared';
 import type { OrderRow } from './disposal.repo';
 import { publicFileUrl, type StoredForm } from './order-form';
 
@@ -14,6 +14,7 @@ export type ListedOrder = OrderRow & {
   start_time: Millis;
   end_time: Millis;
   registered: string | number;
+  deal_stage: deals.DealStage | null;
 };
 
 export function orderSummaryOf(row: ListedOrder): disposal.OrderSummary {
@@ -37,6 +38,8 @@ export function orderSummaryOf(row: ListedOrder): disposal.OrderSummary {
     startTime: ms(row.start_time),
     endTime: ms(row.end_time),
     reviewReason: row.stage === 'returned' ? row.review_reason : null,
+    dealStage: row.deal_stage,
+    dealStageText: row.deal_stage ? deals.DEAL_STAGES[row.deal_stage] : null,
   };
 }
 

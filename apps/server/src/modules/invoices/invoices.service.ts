@@ -106,6 +106,8 @@ export function invoicesService(ctx: AppContext, deps: { urls: ReturnType<typeof
       );
       if (!pay || !pay.paid_at) throw notFound('未找到该付款记录');
       if (Number(pay.refunded ?? 0) >= Number(pay.amount)) throw conflict('该笔款项已全额退还，不能开具发票');
+      const refusal = deals.invoiceRefusal(deal.stage, pay.purpose);
+      if (refusal) throw conflict(refusal);
       const info = await dealFlowRepo(db).invoiceInfo(buyerId);
       if (!info || !info.title) throw conflict('请先在“发票信息”中填写开票信息');
       const now = ctx.now();
@@ -141,6 +143,7 @@ export function invoicesService(ctx: AppContext, deps: { urls: ReturnType<typeof
         amount: fenToYuanString(Number(pay.amount)),
         paidAt: pay.paid_at.getTime(),
         invoice: state,
+        noInvoice: null,
       };
     },
 

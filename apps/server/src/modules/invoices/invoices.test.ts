@@ -252,4 +252,29 @@ describe('invoices: the buyer asks, finance issues or rejects', () => {
       msg: '发票号码 04400260011 已用于其他发票，请核对',
     });
   });
+
+  it('a deposit forfeited by the default is 违约金: the receipt only, no invoice (409), nothing asked', async () => {
+    const at = Date.now() + 340 * DAY;
+    const { lot, buyer } = await k.wonLot(at);
+    await saveInvoiceInfo(buyer.token);
+    await k.clock(at + 24 * HOUR + 1000);
+    await k.tick();
+    const seen = await k.buyerApi<Receipts & { stage: string }>(buyer.token, 'GET', 'detail', {
+      orderId: lot,
+    });
+    expect(seen.data.stage).toBe('defaulted');
+    const deposit = seen.data.receipts.find((r) => r.purpose === 'deposit');
+    expect(deposit).toMatchObject({
+      invoice: null,
+      noInvoice: '保证金已因违约被没收，违约金不开具发票，可下载收据',
+    });
+    const asked = await k.buyerApi(buyer.token, 'POST', 'invoice/apply', {
+      orderId: lot,
+      paymentNo: deposit!.paymentNo,
+    });
+    expect(asked).toMatchObject({ status: 409, msg: '保证金已因违约被没收，违约金不开具发票，可下载收据' });
+    const rows = await db().selectFrom('invoice_request').select('id').where('lot_id', '=', lot).execute();
+    expect(rows).toEqual([]);
+    t.setNow(null);
+  });
 });

@@ -33,6 +33,12 @@ export function ReceiptsCard({ deal }: { deal: deals.DealView }) {
   // 申请中 / 已开具 (number, date, the PDF) / 已驳回 (why, and ask again).
   const invoiceCell = (r: deals.Receipt) => {
     const inv = r.invoice;
+    if (!inv && r.noInvoice)
+      return (
+        <span className="muted" data-testid="no-invoice">
+          {r.noInvoice}
+        </span>
+      );
     if (!inv) return apply(r);
     return (
       <span className="deal-invoice" data-testid="invoice-state">

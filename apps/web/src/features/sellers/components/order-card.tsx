@@ -15,6 +15,18 @@ const STATUS_COLOR: Record<number, string> = {
   7: 'default',
 };
 
+const STAGE_COLOR: Record<string, string> = { done: 'green', defaulted: 'red' };
+
+/** A sold lot's deal stage beside its auction result: 已成交 then 待付款, 已完成 or 已违约. */
+export function DealStageTag({ order }: { order: disposal.OrderSummary }) {
+  if (!order.dealStage) return null;
+  return (
+    <Tag color={STAGE_COLOR[order.dealStage] ?? 'orange'} data-testid="deal-stage-tag">
+      {order.dealStageText}
+    </Tag>
+  );
+}
+
 /** One order in the unit's list: what it is, where it stands and its figures. */
 export function OrderCard({ order }: { order: disposal.OrderSummary }) {
   const started = order.status >= 3 && order.status <= 6;
@@ -29,6 +41,7 @@ export function OrderCard({ order }: { order: disposal.OrderSummary }) {
         <span className="order-main">
           <span className="order-title">
             <Tag color={STATUS_COLOR[order.status] ?? 'default'}>{order.statusText}</Tag>
+            <DealStageTag order={order} />
             {order.title}
           </span>
           <span className="order-ids">
