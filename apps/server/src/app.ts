@@ -10,6 +10,7 @@ import { installErrorHandler } from './http/error-handler';
 import { unauthorized } from './http/errors';
 import { installRateLimit } from './http/rate-limit';
 import { installStatic } from './http/static';
+import { lotPageHead } from './modules/lots/lot-page-head';
 import { sharedLimits } from './platform/limits/shared-limits';
 import { modules } from './modules/index';
 import { fastifyTrustProxy } from './config/trust-proxy';
@@ -81,6 +82,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   for (const register of modules) await register(app, ctx);
-  await installStatic(app, { web: ctx.env.webDist, console: ctx.env.consoleDist });
+  await installStatic(app, { web: ctx.env.webDist, console: ctx.env.consoleDist }, lotPageHead(ctx));
   return app;
 }

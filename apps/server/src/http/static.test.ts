@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLot } from '../test/bidding-fixture';
 import { createTestApp, envelope, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -10,7 +11,10 @@ let consoleDist: string;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>车拍商城</title>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>车拍商城</title></head><body></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   consoleDist = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-console-dist-'));
   fs.mkdirSync(path.join(consoleDist, 'assets'));
@@ -35,6 +39,30 @@ describe('serving the SPA', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it("names a public lot's first picture in its page's HTML, as a preload; other pages get none", async () => {
+    const lot = await makeLot(t);
+    const hidden = await makeLot(t, { status: 1 });
+    for (const id of [lot, hidden])
+      await t.ctx.dbh.db
+        .insertInto('lot_photo')
+        .values([
+          { lot_id: id, seq: 2, url: '/api/files/demo/side.svg', label: '正侧', is_cover: false },
+          { lot_id: id, seq: 1, url: '/api/files/demo/front"34.svg', label: '左前45°', is_cover: true },
+        ])
+        .execute();
+    const page = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      return res.body;
+    };
+    expect(await page(`/carAuction/carAuctionDetail/${lot}?from=search`)).toContain(
+      '<link rel="preload" as="image" href="/api/files/demo/front&quot;34.svg" fetchpriority="high"></head>',
+    );
+    for (const url of [`/carAuction/carAuctionDetail/${hidden}`, '/carAuction/carAuctionDetail/1', '/home'])
+      expect(await page(url)).not.toContain('rel="preload"');
+  });
 
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

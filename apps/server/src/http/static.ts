@@ -10,6 +10,23 @@ export interface WebDists {
   console: string;
 }
 
+/**
+ * Tags for the <head> of the mall's page at a path (a lot page's picture preload), or '' for none.
+ * Never throws: a page without its hint is still the page.
+ */
+export type PageHead = (pathname: string) => Promise<string>;
+
+/** The mall's index.html with `tags` before </head>; the file is read again only when it changed. */
+function indexWithHead(dir: string) {
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (tags: string) => {
+    const file = path.join(dir, 'index.html');
+    const { mtimeMs } = fs.statSync(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: fs.readFileSync(file, 'utf8') };
+    return cached.html.replace('</head>', `${tags}</head>`);
+  };
+}
+
 const isConsole = (url: string) =>
   url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
 
@@ -25,9 +42,14 @@ function setHeaders(res: { setHeader(name: string, value: string): unknown }, fi
  * Serves the built SPAs; every non-API GET falls back to its app's index.html, API misses get a 404
  * envelope. The console is an app of its own (docs/decisions/018-disposal-orders-and-the-console.md).
  */
-export async function installStatic(app: FastifyInstance, dists: WebDists) {
+export async function installStatic(
+  app: FastifyInstance,
+  dists: WebDists,
+  headFor: PageHead = async () => '',
+) {
   const hasWeb = fs.existsSync(path.join(dists.web, 'index.html'));
   const hasConsole = fs.existsSync(path.join(dists.console, 'index.html'));
+  const webIndex = indexWithHead(dists.web);
   const options = {
     // Files are looked up per request, so a rebuilt bundle is served without a restart.
     wildcard: true,
@@ -45,7 +67,7 @@ export async function installStatic(app: FastifyInstance, dists: WebDists) {
       prefix: '/console/',
       decorateReply: false,
     });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (
       request.url.startsWith('/api/') ||
       request.url === '/api' ||
@@ -58,6 +80,8 @@ export async function installStatic(app: FastifyInstance, dists: WebDists) {
       return reply.code(503).type('text/plain; charset=utf-8').send('前端尚未构建：请运行 npm run build');
     }
     if (forConsole) return reply.header('cache-control', 'no-cache').sendFile('index.html', dists.console);
-    return reply.sendFile('index.html');
+    const tags = await headFor(request.url.split('?')[0] ?? '/');
+    if (!tags) return reply.sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(webIndex(tags));
   });
 }

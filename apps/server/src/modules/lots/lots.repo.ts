@@ -166,6 +166,20 @@ export function lotsRepo(db: Kysely<Database>) {
         .where('lot.status', 'in', [...PUBLIC_LOT_STATUSES])
         .executeTakeFirst();
     },
+    /** The first picture of a public lot (what its page shows largest), or null. */
+    async coverOf(lotId: string) {
+      const row = await db
+        .selectFrom('lot_photo')
+        .innerJoin('lot', 'lot.id', 'lot_photo.lot_id')
+        .select('lot_photo.url')
+        .where('lot_photo.lot_id', '=', lotId)
+        .where('lot.status', 'in', [...PUBLIC_LOT_STATUSES])
+        .orderBy('lot_photo.is_cover', 'desc')
+        .orderBy('lot_photo.seq')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.url ?? null;
+    },
     photos(lotId: string) {
       return db
         .selectFrom('lot_photo')

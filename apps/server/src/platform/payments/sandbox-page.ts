@@ -1,11 +1,6 @@
 import { fenToYuanString } from '@chepai/shared/domain/money';
+import { escapeHtml } from '../../lib/html';
 import type { SandboxTrade } from './sandbox-trade.repo';
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const groupYuan = (fen: number) => fenToYuanString(fen).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
