@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,20 +137,26 @@ describe('catalog export', () => {
 });
 
 describe('command line', () => {
-  it('imports a file into the PGlite database under DATA_DIR and exports it again', () => {
+  // The CLI runs in child processes, awaited: a synchronous spawn would block this worker's event
+  // loop for the whole run (over a minute on a loaded machine), and Vitest's calls from the worker
+  // would time out behind it.
+  it('imports a file into the PGlite database under DATA_DIR and exports it again', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-catalog-cli-'));
     try {
       const input = path.join(dir, 'small.json');
       fs.writeFileSync(input, JSON.stringify(smallCatalog()));
       const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', INIT_CWD: dir };
       const cli = ['--import', 'tsx', path.resolve(import.meta.dirname, 'catalog-cli.ts')];
-      const imported = spawnSync(process.execPath, [...cli, 'import', 'small.json'], {
-        env,
-        encoding: 'utf8',
-      });
+      const run = (...args: string[]) =>
+        new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
+          execFile(process.execPath, [...cli, ...args], { env, encoding: 'utf8' }, (err, stdout, stderr) =>
+            resolve({ status: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+          );
+        });
+      const imported = await run('import', 'small.json');
       expect(imported.stdout).toContain('车型：新增 3，更新 0');
       expect(imported.status).toBe(0);
-      const exported = spawnSync(process.execPath, [...cli, 'export', 'out.csv'], { env, encoding: 'utf8' });
+      const exported = await run('export', 'out.csv');
       expect(exported.status).toBe(0);
       const rows = fs.readFileSync(path.join(dir, 'out.csv'), 'utf8').trim().split('\r\n');
       const params = smallCatalog().models.reduce(
@@ -158,11 +164,11 @@ describe('command line', () => {
         0,
       );
       expect(rows).toHaveLength(params + 1);
-      const bad = spawnSync(process.execPath, [...cli, 'import', 'small.txt'], { env, encoding: 'utf8' });
+      const bad = await run('import', 'small.txt');
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain('文件扩展名必须是 .json 或 .csv');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });
