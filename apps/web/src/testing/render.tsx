@@ -5,8 +5,10 @@ import { MemoryRouter } from 'react-router';
 import { FeedbackProvider } from '../components/feedback';
 import { MockApi } from './mock-api';
 
-// findBy… / waitFor give a busy machine 5 s rather than 1 s before calling a test failed.
-configure({ asyncUtilTimeout: 5000 });
+// findBy… / waitFor give a busy machine 15 s rather than 1 s before calling a test failed: the
+// first import of a lazy chunk (the bid panel with its antd modules) is transformed on demand and
+// took just over 5 s while the e2e lane ran beside it. Nothing is timed; this only bounds a wait.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** Renders UI as the app does (toasts and dialogs, a fresh query cache, a router at `path`). */
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
