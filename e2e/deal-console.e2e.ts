@@ -126,9 +126,13 @@ describe.skipIf(!reachable)('storage, transfer, invoices, refunds, reconciliatio
     expect(await page.locator('.amount').innerText()).toContain('150.00');
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.waitForURL(`**/buyerDetailInfo/${lotId}?paymentNo=**`);
-    await page.getByRole('button', { name: '支付存放费' }).waitFor({ state: 'detached' });
+    // Until the provider's notice lands the page says it is confirming (and offers no payment);
+    // then the storage fee reads 已支付.
+    await expect
+      .poll(() => amounts.innerText(), { timeout: 30_000 })
+      .toMatch(/¥150\.00\s*（逾期 3 天 × ¥50\.00）\s*已支付/);
+    expect(await page.getByRole('button', { name: '支付存放费' }).count()).toBe(0);
     const settled = await amounts.innerText();
-    expect(settled).toMatch(/¥150\.00\s*（逾期 3 天 × ¥50\.00）\s*已支付/);
     expect(settled).toMatch(/合计应付\s+¥26,650\.00\s*已付清/);
 
     await seller.reload();

@@ -11,6 +11,8 @@ const key = (side: 'buyer' | 'seller', orderId: string) => ['deal', side, orderI
 
 /** Polls every 1.5 s for at most this many answers while a payment's notice is awaited. */
 const AWAIT_POLLS = 80;
+/** How long a page back from the cashier polls for its payment's notice. */
+export const AWAIT_MS = AWAIT_POLLS * 1500;
 
 /**
  * `awaiting`: the payment number the cashier sent the buyer back with. Its notice reaches the server

@@ -1,8 +1,8 @@
 import type { deals } from '@chepai/shared';
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
+import { AWAIT_MS, type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
 import {
   DealAmounts,
@@ -52,9 +52,14 @@ export default function BuyerDetailInfoPage() {
   // Back from the cashier: the payment counts once its notice has landed (it is then a receipt).
   const awaiting = params.has('cancelled') ? null : params.get('paymentNo');
   const { data: deal, error, isLoading } = useBuyerDeal(orderId, awaiting);
-  const confirming = awaiting !== null && !deal?.receipts.some((r) => r.paymentNo === awaiting);
-  const offers = useMyOffers(awaiting ? orderId : null);
+  const [since] = useState(() => Date.now());
   const now = useServerNow(1000);
+  // Confirming while the page still polls for it; past that the page is as the server says.
+  const confirming =
+    awaiting !== null &&
+    Date.now() - since < AWAIT_MS &&
+    !deal?.receipts.some((r) => r.paymentNo === awaiting);
+  const offers = useMyOffers(awaiting ? orderId : null);
   const pay = usePayDeal(orderId);
   const payConfig = usePaymentConfig();
   const compact = !Grid.useBreakpoint().md;
@@ -62,8 +67,9 @@ export default function BuyerDetailInfoPage() {
   const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
   const storageDue = deal !== undefined && deal.stage === 'pickup' && Number(deal.storage.outstanding) > 0;
   const pickupLate = deal?.stage === 'pickup' && deal.overdue;
+  // While a payment just made is being confirmed, no pay button: the amounts are those of before it.
   const payButton = (what: DealPayment, show: boolean) =>
-    show ? (
+    show && !confirming ? (
       <Button
         type="primary"
         size="small"
