@@ -287,7 +287,9 @@ function simulate(l: LotParams, reqs: Req[]): Run {
     if (out.state.endTime !== expectedEnd)
       run.failures.push(`end ${out.state.endTime} != ${expectedEnd} at ${i}`);
     const registered = out.result !== 'rejected' || out.events.length > 0;
-    if (registered && amount >= before.startPrice) {
+    // A leader's request only raises their maximum: its typed amount plays no part (seed 823128102
+    // found a raise typed below the starting price, which the rules rightly took).
+    if (registered && (amount >= before.startPrice || out.result === 'maxRaised')) {
       const eff = floorToGrid(before, Math.max(maxAmount ?? amount, amount));
       const prev = run.maxOf.get(id);
       if (!prev || eff > prev.max) run.maxOf.set(id, { max: eff, since: i });
