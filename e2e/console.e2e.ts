@@ -111,9 +111,7 @@ describe('a scheduler’s hand on a running lot', () => {
       await page.getByText('吴排期（排期员）').waitFor();
       await page.getByRole('menuitem', { name: '拍品监控' }).click();
       const pauseButton = { name: /暂\s*停/ };
-      const rows = page
-        .locator('.ant-table-row')
-        .filter({ has: page.getByRole('button', pauseButton) });
+      const rows = page.locator('.ant-table-row').filter({ has: page.getByRole('button', pauseButton) });
       await rows.first().waitFor();
       // The monitor lists the soonest end first, and other suites' lots end within seconds:
       // take the one on the page that ends last (at least a minute away), so it cannot close
