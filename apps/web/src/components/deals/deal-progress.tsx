@@ -1,14 +1,11 @@
 import type { deals } from '@chepai/shared';
-import { DEAL_STAGE_COLOR } from '@chepai/shared/domain/deal-stage-color';
 import { Descriptions, Steps, Tag } from 'antd';
 import { beijing, durationText, yuanText } from '../lots/format';
 import './deals.css';
 
 type Deal = deals.DealView;
 
-export const DealStageTag = ({ stage, text }: { stage: deals.DealStage; text: string }) => (
-  <Tag color={DEAL_STAGE_COLOR[stage]}>{text}</Tag>
-);
+export { DealStageTag } from './deal-stage-tag';
 
 /** 'x 天 hh:mm:ss' left, or that it has passed. */
 export function DeadlineText({ deadline, now }: { deadline: number; now: number }) {

@@ -1,6 +1,7 @@
 import type { disposal } from '@chepai/shared';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { DealStageTag } from '../../../components/deals/deal-stage-tag';
 import { beijing, yuanText } from '../../../components/lots/format';
 
 const STATUS_COLOR: Record<number, string> = {
@@ -15,17 +16,11 @@ const STATUS_COLOR: Record<number, string> = {
   7: 'default',
 };
 
-const STAGE_COLOR: Record<string, string> = { done: 'green', defaulted: 'red' };
-
 /** A sold lot's deal stage beside its auction result: 已成交 then 待付款, 已完成 or 已违约. */
-export function DealStageTag({ order }: { order: disposal.OrderSummary }) {
-  if (!order.dealStage) return null;
-  return (
-    <Tag color={STAGE_COLOR[order.dealStage] ?? 'orange'} data-testid="deal-stage-tag">
-      {order.dealStageText}
-    </Tag>
-  );
-}
+export const OrderDealStage = ({ order }: { order: disposal.OrderSummary }) =>
+  order.dealStage && order.dealStageText ? (
+    <DealStageTag stage={order.dealStage} text={order.dealStageText} />
+  ) : null;
 
 /** One order in the unit's list: what it is, where it stands and its figures. */
 export function OrderCard({ order }: { order: disposal.OrderSummary }) {
@@ -41,7 +36,7 @@ export function OrderCard({ order }: { order: disposal.OrderSummary }) {
         <span className="order-main">
           <span className="order-title">
             <Tag color={STATUS_COLOR[order.status] ?? 'default'}>{order.statusText}</Tag>
-            <DealStageTag order={order} />
+            <OrderDealStage order={order} />
             {order.title}
           </span>
           <span className="order-ids">

@@ -6,7 +6,7 @@ import { beijing, yuanText } from '../../../components/lots/format';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useLotLive } from '../../../lib/use-lot-live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
-import { DealStageTag } from '../components/order-card';
+import { OrderDealStage } from '../components/order-card';
 import { useCancelOrder, useSellerOrder } from '../api/order-api';
 import '../sellers.css';
 import { useFeedback } from '../../../components/feedback';
@@ -60,7 +60,7 @@ export default function OrderDetailPage() {
           <>
             <h1 className="order-detail-title">
               <Tag color="var(--brand-strong)">{order.statusText}</Tag>
-              <DealStageTag order={order} />
+              <OrderDealStage order={order} />
               {order.title}
             </h1>
             <p className="muted">
