@@ -11,28 +11,34 @@ const key = (side: 'buyer' | 'seller', orderId: string) => ['deal', side, orderI
 
 /** Polls every 1.5 s for at most this many answers while a payment's notice is awaited. */
 const AWAIT_POLLS = 80;
-/** How long a page back from the cashier polls for its payment's notice. */
-export const AWAIT_MS = AWAIT_POLLS * 1500;
 
 /**
  * `awaiting`: the payment number the cashier sent the buyer back with. Its notice reaches the server
  * on its own time: the deal is polled until the payment is among its receipts — or, for a
  * second-chance deposit, until the deal has become the caller's (decision 025).
  */
-export const useBuyerDeal = (orderId: string, awaiting: string | null = null) =>
-  useQuery({
+export function useBuyerDeal(orderId: string, awaiting: string | null = null) {
+  const client = useQueryClient();
+  const stillAwaiting = (state?: {
+    dataUpdateCount: number;
+    errorUpdateCount: number;
+    data?: deals.DealView;
+  }) =>
+    awaiting !== null &&
+    (state?.dataUpdateCount ?? 0) + (state?.errorUpdateCount ?? 0) < AWAIT_POLLS &&
+    !state?.data?.receipts.some((r) => r.paymentNo === awaiting);
+  const query = useQuery({
     queryKey: key('buyer', orderId),
     // The page says itself when the deal is not there (or shows the caller's offer instead).
     queryFn: () => callApi(deals.buyerDealDetail, { orderId }, { silent: true }),
     enabled: orderId !== '',
     retry: false,
-    refetchInterval: (q) =>
-      awaiting !== null &&
-      q.state.dataUpdateCount + q.state.errorUpdateCount < AWAIT_POLLS &&
-      !q.state.data?.receipts.some((r) => r.paymentNo === awaiting)
-        ? 1500
-        : false,
+    refetchInterval: (q) => (stillAwaiting(q.state) ? 1500 : false),
   });
+  /** The payment is being confirmed: polled for, not yet among the receipts. */
+  const confirming = stillAwaiting(client.getQueryState<deals.DealView>(key('buyer', orderId)));
+  return { ...query, confirming };
+}
 
 export const useSellerDeal = (orderId: string, enabled: boolean) =>
   useQuery({

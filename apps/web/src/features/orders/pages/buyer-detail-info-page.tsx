@@ -1,8 +1,8 @@
 import type { deals } from '@chepai/shared';
 import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { AWAIT_MS, type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
+import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
 import {
   DealAmounts,
@@ -51,14 +51,8 @@ export default function BuyerDetailInfoPage() {
   const [params] = useSearchParams();
   // Back from the cashier: the payment counts once its notice has landed (it is then a receipt).
   const awaiting = params.has('cancelled') ? null : params.get('paymentNo');
-  const { data: deal, error, isLoading } = useBuyerDeal(orderId, awaiting);
-  const [since] = useState(() => Date.now());
+  const { data: deal, error, isLoading, confirming } = useBuyerDeal(orderId, awaiting);
   const now = useServerNow(1000);
-  // Confirming while the page still polls for it; past that the page is as the server says.
-  const confirming =
-    awaiting !== null &&
-    Date.now() - since < AWAIT_MS &&
-    !deal?.receipts.some((r) => r.paymentNo === awaiting);
   const offers = useMyOffers(awaiting ? orderId : null);
   const pay = usePayDeal(orderId);
   const payConfig = usePaymentConfig();
