@@ -69,6 +69,18 @@ async function warm(s: typeof a, lot: string, buyers: string[]) {
   return 10_000 + (buyers.length - 1) * 500;
 }
 
+/** Makes every bid insert of one lot fail (a trigger); the returned function removes it. */
+async function failBidInserts(lot: string) {
+  await sql`
+    create or replace function chepai_test_fail() returns trigger language plpgsql as $$
+    begin raise exception 'injected failure on lot %', new.lot_id; end $$`.execute(dbh.db);
+  await sql`create trigger chepai_test_fail before insert on bid for each row
+    when (new.lot_id = ${sql.lit(lot)}) execute function chepai_test_fail()`.execute(dbh.db);
+  return async () => {
+    await sql`drop trigger chepai_test_fail on bid`.execute(dbh.db);
+  };
+}
+
 const seqs = async (lot: string) =>
   (await dbh.db.selectFrom('bid').select('seq').where('lot_id', '=', lot).orderBy('seq').execute()).map(
     (r) => r.seq,
@@ -159,11 +171,7 @@ describe('bid batches on the state a process knows', () => {
     const two = await lotWithBuyers();
     // Both lots and their buyers known to A: the next batch over both is optimistic.
     await Promise.all([warm(a, one.lot, one.buyers), warm(a, two.lot, two.buyers)]);
-    await sql`
-      create or replace function chepai_test_fail() returns trigger language plpgsql as $$
-      begin raise exception 'injected failure on lot %', new.lot_id; end $$`.execute(dbh.db);
-    await sql`create trigger chepai_test_fail before insert on bid for each row
-      when (new.lot_id = ${sql.lit(two.lot)}) execute function chepai_test_fail()`.execute(dbh.db);
+    const healed = await failBidInserts(two.lot);
     try {
       const before = a.batchStats();
       const [ok, failed] = await Promise.allSettled([
@@ -174,7 +182,7 @@ describe('bid batches on the state a process knows', () => {
       expect(ok.status === 'fulfilled' && ok.value.bid?.seq).toBe(4);
       expect(failed.status === 'rejected' && (failed.reason as AppError).code).toBe(503);
     } finally {
-      await sql`drop trigger chepai_test_fail on bid`.execute(dbh.db);
+      await healed();
     }
     expect(await seqs(one.lot)).toEqual([1, 2, 3, 4]);
     expect(await seqs(two.lot)).toEqual([1, 2, 3]);
@@ -187,11 +195,7 @@ describe('bid batches on the state a process knows', () => {
     await warm(a, known.lot, known.buyers);
     // A lot A has never seen: in a batch with the known one, it is placed (and committed) first.
     const fresh = await lotWithBuyers();
-    await sql`
-      create or replace function chepai_test_fail() returns trigger language plpgsql as $$
-      begin raise exception 'injected failure on lot %', new.lot_id; end $$`.execute(dbh.db);
-    await sql`create trigger chepai_test_fail before insert on bid for each row
-      when (new.lot_id = ${sql.lit(known.lot)}) execute function chepai_test_fail()`.execute(dbh.db);
+    const healed = await failBidInserts(known.lot);
     try {
       const [first, failed] = await Promise.allSettled([
         bid(a, fresh.buyers[0]!, fresh.lot, 10_000),
@@ -200,7 +204,7 @@ describe('bid batches on the state a process knows', () => {
       expect(first.status === 'fulfilled' && first.value.bid?.seq).toBe(1);
       expect(failed.status === 'rejected' && (failed.reason as AppError).code).toBe(503);
     } finally {
-      await sql`drop trigger chepai_test_fail on bid`.execute(dbh.db);
+      await healed();
     }
     expect(await seqs(fresh.lot)).toEqual([1]);
     expect(await seqs(known.lot)).toEqual([1, 2, 3]);
