@@ -33,6 +33,9 @@ export default defineConfig({
     // loaded when the home chart scrolls into view (docs/decisions/012-web-transport-and-budget.md).
     chunkSizeWarningLimit: 600,
     rollupOptions: {
+      // Chunks under 10 kB merge into chunks loaded with them: the lot page fetched ~20 files of 1–2
+      // kB gzip, a round trip each on a phone (docs/decisions/039-fewer-smaller-chunks.md).
+      output: { experimentalMinChunkSize: 10_000 },
       onwarn(warning, warn) {
         // zod ships `@__PURE__` comments in positions Rollup cannot use; harmless and not ours.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

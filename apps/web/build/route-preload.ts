@@ -107,7 +107,7 @@ export interface RoutePage {
   plain: boolean;
   /** The page files of the route chain (buyer / visitor variant), relative to the web app. */
   pages: string[];
-  /** Page files of the chain in no chunk or in another page's chunk (chunk merging would hide them). */
+  /** Page files of the chain in no chunk at all (the check would not see their weight). */
   unchunked: string[];
   /**
    * Every JavaScript file of the first load but the preload script (the report's `preload`), for a
@@ -131,12 +131,14 @@ export function routePreload(webRoot: string): Plugin {
         const appDir = path.join(webRoot, 'src/app');
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
         // A module's chunk: the chunk it is the facade of, or else the dynamic entry chunk holding it
-        // (Rollup drops the facade of a page whose chunk also exports modules to its own lazy parts).
+        // (Rollup drops the facade of a page whose chunk also exports modules to its own lazy parts),
+        // or else whichever chunk holds it: a small page merged into a shared chunk
+        // (`experimentalMinChunkSize` below) loads that chunk and what it imports, and is weighed so.
         const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
         for (const c of chunks)
           if (c.isDynamicEntry && !c.facadeModuleId)
             for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
-        const pageChunks = new Map<string, string>();
+        for (const c of chunks) for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (c: Rollup.OutputChunk | undefined, seen = new Set<string>()) => {
           if (!c || seen.has(c.fileName)) return seen;
@@ -153,14 +155,6 @@ export function routePreload(webRoot: string): Plugin {
           for (const l of loaders)
             for (const f of closure(byModule.get(loaderTarget(l, appDir)))) files.add(f);
           return [...files].filter((f) => !entry.has(f)).sort();
-        };
-        // Two pages in one chunk would each be weighed with the other: the check refuses that.
-        const sharedChunk = (page: string) => {
-          const file = byModule.get(page)?.fileName;
-          if (!file) return false;
-          const other = pageChunks.get(file);
-          if (other === undefined) pageChunks.set(file, page);
-          return other !== undefined && other !== page;
         };
         const rows: Array<[string, string[], string[], ScriptRequest | 0]> = [];
         const pages: RoutePage[] = [];
@@ -182,7 +176,7 @@ export function routePreload(webRoot: string): Plugin {
                   .map((x) => path.relative(webRoot, x)),
                 unchunked: targets
                   .map((l) => loaderTarget(l, appDir) ?? String(l))
-                  .filter((x) => !byModule.has(x) || sharedChunk(x))
+                  .filter((x) => !byModule.has(x))
                   .map((x) => path.relative(webRoot, x)),
                 files: files(
                   filesOf(
