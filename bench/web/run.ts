@@ -3,13 +3,57 @@
 // Prints performance, accessibility, best practices, CLS, LCP, TBT and the gzip JavaScript of each
 // page. Targets: performance ≥ 95, accessibility 100, best practices 100, CLS ≤ 0.02.
 // Run: npx tsx bench/web/run.ts [runs]   (BENCH_WEB_URL=http://… to measure a running server)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { startServer } from '../../e2e/support/server';
+
+// Lighthouse and chrome-launcher are not in the mall's install (with Sentry, OpenTelemetry and
+// Puppeteer they were a fifth of it): they live in ./lighthouse with their own lock file and are
+// installed there on the bench's first run (docs/decisions/040-lighthouse-installed-on-demand.md).
+const toolDir = path.join(import.meta.dirname, 'lighthouse');
+const fromTools = createRequire(path.join(toolDir, 'package.json'));
+function toolPath(name: string): string {
+  try {
+    return fromTools.resolve(name);
+  } catch {
+    console.log(`installing ${name} and its dependencies into ${toolDir} (first run only)`);
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: toolDir,
+      stdio: 'inherit',
+    });
+    return fromTools.resolve(name);
+  }
+}
+
+/** What this bench reads of a Lighthouse report. */
+interface Audit {
+  score: number | null;
+  numericValue?: number;
+  details?: unknown;
+}
+interface Report {
+  runtimeError?: { code: string; message: string };
+  audits: Record<string, Audit | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: Array<{ id: string; weight: number }> } | undefined
+  >;
+}
+type Lighthouse = (
+  url: string,
+  flags: { port: number; output: 'json'; logLevel: 'error'; onlyCategories: string[] },
+) => Promise<{ lhr: Report } | undefined>;
+interface ChromeLauncher {
+  launch(options: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): void }>;
+}
+const load = async <T>(name: string): Promise<T> => (await import(pathToFileURL(toolPath(name)).href)) as T;
+const lighthouse = (await load<{ default: Lighthouse }>('lighthouse')).default;
+const chromeLauncher = await load<ChromeLauncher>('chrome-launcher');
 
 const RUNS = Number(process.argv[2] ?? 3);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -144,6 +188,7 @@ try {
     const mine = all.filter((r) => !r.error);
     const range = (k: keyof Row) => {
       const v = mine.map((r) => r[k] as number);
+      if (!v.length) return '—';
       const [lo, hi] = [Math.min(...v), Math.max(...v)];
       return lo === hi ? String(lo) : `${lo}–${hi}`;
     };
