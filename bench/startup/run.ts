@@ -72,7 +72,8 @@ try {
   execFileSync('git', ['clone', '--quiet', repo, dir]);
   console.log(`git clone: ${seconds(t0)} s`);
   t0 = performance.now();
-  execFileSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+  // The README's command as a newcomer types it.
+  execFileSync('npm', ['install'], { cwd: dir, stdio: 'ignore' });
   const install = seconds(t0);
   console.log(`npm install: ${install} s (load average ${load()})`);
   const port = await freePort();
