@@ -61,9 +61,10 @@ export function applyLotBatch(
     const refused = { kind: 'refused', code: 'PAUSED', state, bidCount: lot.bid_count } as const;
     return { answers: reqs.map(() => refused), rows: [], update: null, leaders: new Set() };
   }
-  const numbers = new Map([...deposits].map(([id, d]) => [id, d.bidder_no]));
   let state = toLotState(lot, top);
-  if (top && state.leaderId) numbers.set(state.leaderId, top.bidder_no);
+  // A bidder's number: the top bid's for the leader the batch starts from, else their deposit's.
+  const topLeader = top && state.leaderId ? { id: state.leaderId, no: top.bidder_no } : null;
+  const numberOf = (id: string) => (id === topLeader?.id ? topLeader.no : deposits.get(id)?.bidder_no);
   const leaders = new Set<string>(state.leaderId ? [state.leaderId] : []);
   let seq = lot.bid_count;
   let dirty = false;
@@ -85,7 +86,7 @@ export function applyLotBatch(
         lot_id: orderId,
         seq: ++seq,
         bidder_id: e.bidderId.startsWith('anon:') ? null : e.bidderId,
-        bidder_no: numbers.get(e.bidderId) ?? '000000',
+        bidder_no: numberOf(e.bidderId) ?? '000000',
         amount: e.amount,
         created_at: at,
         auto: e.auto,

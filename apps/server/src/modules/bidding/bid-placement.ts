@@ -189,6 +189,13 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       const entry = cache.get(lotId);
       if (!entry) continue;
       const mine = read.filter((d) => d.lot_id === lotId);
+      // Nothing read (every buyer's frozen deposit is known, the usual case): the batch computes on
+      // the cache's own deposits, which nothing changes before it has computed. Copying them for
+      // every lot of every batch was most of the engine's own CPU with 100 lots of 200 bidders.
+      if (!mine.length) {
+        states.set(lotId, entry);
+        continue;
+      }
       const deposits = new Map(entry.deposits);
       cache.learnDeposits(
         lotId,

@@ -58,7 +58,8 @@ export function engineCache(capacity = CAPACITY, now = () => Date.now()) {
     put(lotId: string, entry: LockedLot) {
       states.delete(lotId);
       states.set(lotId, { lot: entry.lot, top: entry.top });
-      this.learnDeposits(lotId, entry.deposits);
+      // An entry computed on this cache's own deposits brings nothing new to learn.
+      if (entry.deposits !== deposits.get(lotId)) this.learnDeposits(lotId, entry.deposits);
       if (states.size > capacity) {
         const oldest = states.keys().next().value as string;
         states.delete(oldest);
