@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { ensureSecret } from '../secrets/secrets';
@@ -57,6 +57,25 @@ export async function embeddedConsoleClient(ctx: AppContext): Promise<EmbeddedCl
 }
 
 const loginForm = z.object({ username: z.string().trim().max(64), password: z.string().max(64) });
+
+/**
+ * oidc-provider, loaded when the embedded provider is mounted. Its import prints "Unsupported
+ * runtime. Use Node.js v22.x LTS" on Node 20, where it works (docs/decisions/015-seller-sso.md): that
+ * one known line is dropped while it loads; every other warning goes through.
+ */
+async function loadProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: Unsupported runtime.'))
+      return;
+    warn(...args);
+  };
+  try {
+    return (await import('oidc-provider')).default;
+  } finally {
+    console.warn = warn;
+  }
+}
 
 /**
  * An OpenID provider inside the server for development, tests and the demo (docs/decisions/015-
@@ -139,6 +158,7 @@ export async function mountEmbeddedProvider(
       };
     },
   };
+  const Provider = await loadProvider();
   const provider = new Provider(`${ctx.env.publicUrl}${EMBEDDED_MOUNT}`, configuration);
   // Behind trusted proxies the provider reads the original scheme and host from X-Forwarded-*.
   provider.proxy = ctx.env.TRUST_PROXY !== false;
