@@ -5,8 +5,6 @@ import './deals.css';
 
 type Deal = deals.DealView;
 
-export { DealStageTag } from './deal-stage-tag';
-
 /** 'x 天 hh:mm:ss' left, or that it has passed. */
 export function DeadlineText({ deadline, now }: { deadline: number; now: number }) {
   const left = deadline - now;

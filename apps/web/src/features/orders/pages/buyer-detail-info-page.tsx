@@ -4,12 +4,8 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
-import {
-  DealAmounts,
-  DealProgress,
-  DealStageTag,
-  DeadlineText,
-} from '../../../components/deals/deal-progress';
+import { DealAmounts, DealProgress, DeadlineText } from '../../../components/deals/deal-progress';
+import { DealStageTag } from '../../../components/deals/deal-stage-tag';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';

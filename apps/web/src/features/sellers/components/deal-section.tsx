@@ -3,12 +3,8 @@ import { Alert, Button, DatePicker, Descriptions, Form, Grid, InputNumber, Modal
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConfirmReceipt, useSellerDeal } from '../../../api/deal-queries';
-import {
-  DealAmounts,
-  DealProgress,
-  DealStageTag,
-  DeadlineText,
-} from '../../../components/deals/deal-progress';
+import { DealAmounts, DealProgress, DeadlineText } from '../../../components/deals/deal-progress';
+import { DealStageTag } from '../../../components/deals/deal-stage-tag';
 import { beijing } from '../../../components/lots/format';
 import { useServerNow } from '../../../lib/server-clock';
 import { useFeedback } from '../../../components/feedback';
