@@ -59,11 +59,14 @@ export async function embeddedConsoleClient(ctx: AppContext): Promise<EmbeddedCl
 const loginForm = z.object({ username: z.string().trim().max(64), password: z.string().max(64) });
 
 /**
- * oidc-provider, loaded when the embedded provider is mounted. Its import prints "Unsupported
- * runtime. Use Node.js v22.x LTS" on Node 20, where it works (docs/decisions/015-seller-sso.md): that
- * one known line is dropped while it loads; every other warning goes through.
+ * oidc-provider, loaded once, when an embedded provider is first mounted. Its import prints
+ * "Unsupported runtime. Use Node.js v22.x LTS" on Node 20, where it works
+ * (docs/decisions/015-seller-sso.md): that one known line is dropped while it loads; every other
+ * warning goes through.
  */
-async function loadProvider() {
+let providerModule: ReturnType<typeof importProvider> | undefined;
+const loadProvider = () => (providerModule ??= importProvider());
+async function importProvider() {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
     if (typeof args[0] === 'string' && args[0].includes('oidc-provider WARNING: Unsupported runtime.'))
