@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
 import { ssoSignIn } from './support/demo';
-import { fillDate } from './support/antd';
+import { fillDate, pickOption } from './support/antd';
 
 // The whole supply chain in a browser: a disposal unit submits a vehicle with photos and
 // documents through the five steps, an operator approves and schedules it in the console, and
@@ -55,15 +55,7 @@ async function photo(page: Page, label: string, hue: number) {
 
 const item = (page: Page, label: string) =>
   page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
-async function pick(page: Page, label: string, text: string) {
-  await item(page, label).locator('.ant-select').click();
-  // Lists are virtual: type to bring the option into the rendered window.
-  if (await item(page, label).locator('.ant-select-show-search').count()) await page.keyboard.type(text);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .first()
-    .click();
-}
+const pick = (page: Page, label: string, text: string) => pickOption(item(page, label), text);
 
 describe('a vehicle from submission to the hall', () => {
   let orderId = '';

@@ -36,7 +36,7 @@ function run(label, cmd, args, env = {}) {
         );
         process.stdout.write(fs.readFileSync(logFile, 'utf8'));
       }
-      resolve({ label, ok, code: code ?? (signal ? 1 : 0), seconds });
+      resolve({ label, ok, code: code ?? (signal ? 1 : 0), seconds, logFile });
     });
   });
 }
@@ -77,6 +77,15 @@ const results = serial
   ? await lane([...databaseLane, build, e2e])
   : (await Promise.all([lane(databaseLane), lane([build, e2e])])).flat();
 
+// A failed stage's log was printed when it ended, but the other lane's log may have followed
+// it; vitest's failure report (from its first 'Failed' heading, or else the last lines) is
+// repeated here so the end of the output names the failure (CI shows only the tail).
+for (const r of results.filter((x) => !x.ok && x.logFile)) {
+  const lines = fs.readFileSync(r.logFile, 'utf8').split('\n');
+  const first = lines.findIndex((l) => /Failed (Tests|Suites) \d/.test(l));
+  const report = first >= 0 ? lines.slice(first, first + 150) : lines.slice(-120);
+  process.stdout.write(`\n=== ${r.label} FAILED: its failure report again ===\n${report.join('\n')}\n`);
+}
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.label} (${r.seconds} s)\n`);
 process.stdout.write(`whole suite: ${clock()}\n`);

@@ -15,3 +15,35 @@ export async function fillDate(scope: Locator, value: string) {
   await expect.poll(() => scope.page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
   expect(await input.inputValue()).toBe(value);
 }
+
+/**
+ * Chooses `text` in the antd select inside `field` and checks the field shows it. Searchable
+ * lists are virtual, so the text is typed into the select's own search box to bring the option
+ * into the rendered window. The open → choose sequence is tried again (at most three times) when
+ * the field does not show the choice: on a busy machine the click that opens the list can land
+ * while the list is still animating, and the choice is then lost.
+ */
+export async function pickOption(field: Locator, text: string) {
+  const page = field.page();
+  const chosen = () =>
+    field
+      .locator('.ant-select-selection-item')
+      .innerText({ timeout: 1000 })
+      .catch(() => '');
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await field.locator('.ant-select-selector').click();
+    if (await field.locator('.ant-select-show-search').count())
+      await field.locator('input.ant-select-selection-search-input').fill(text);
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .first()
+      .click();
+    try {
+      await expect.poll(chosen, { timeout: 3000 }).toContain(text);
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  expect(await chosen()).toContain(text);
+}
