@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { acceptedPerSecond, bidStorm, getCeiling, report, requestsPerSecond } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
+import { cpuMeter, formatShare, type CpuShare } from '../support/cpu-meter';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 
@@ -65,9 +66,19 @@ async function main() {
         .join(' ')}`,
     );
     const client = jsonClient(server.url);
+    const meter = cpuMeter(server.pid);
+    const cpu: Record<string, CpuShare[]> = {};
+    const metered = async <T>(name: string, phase: Promise<T>, count: (r: T) => number) => {
+      const end = meter();
+      const r = await phase;
+      (cpu[name] ??= []).push(end(count(r)));
+      return r;
+    };
+    const ceiling = (path: string) =>
+      metered(path, getCeiling(client, path, BIDDERS, SECONDS), (r) => r.requests);
     const ceilings = async () => ({
-      live: await getCeiling(client, '/api/health/live', BIDDERS, SECONDS),
-      health: await getCeiling(client, '/api/health', BIDDERS, SECONDS),
+      live: await ceiling('/api/health/live'),
+      health: await ceiling('/api/health'),
     });
     // Warm-up (JIT, pool connections, session cache), not measured.
     await getCeiling(client, '/api/health', BIDDERS, 2);
@@ -76,7 +87,9 @@ async function main() {
     const results = [];
     for (const [k, lots] of lotSets.entries()) {
       const name = `${lots.length} lot${lots.length > 1 ? 's' : ''}`;
-      const saturated = await bidStorm(client, lots, tokens, SECONDS, 0, 'ascending');
+      const saturated = await metered(name, bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'), (r) =>
+        Math.round(requestsPerSecond(r) * r.seconds),
+      );
       report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
       const below: Record<number, number> = {};
       for (const share of [0.5, 0.25]) {
@@ -111,6 +124,8 @@ async function main() {
       console.log(
         `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / health).toFixed(2)} × select 1, ${(r.rate / live).toFixed(2)} × no database, ${(r.rate / first).toFixed(2)} × ${results[0]?.name}; accept p99 ${r.p99at50?.toFixed(1)} ms at 50 %, ${r.p99at25?.toFixed(1)} ms at 25 %`,
       );
+    for (const [name, shares] of Object.entries(cpu))
+      for (const share of shares) console.log(`  ${name} at saturation: ${formatShare(share)}`);
     console.log(
       '  targets: 1 lot ≥ 0.9 × select 1; 100 lots ≥ 0.8 × 1 lot; p99 ≤ 30 ms at 50 %, ≤ 15 ms at 25 %',
     );

@@ -80,7 +80,11 @@ export async function getCeiling(client: Client, path: string, connections: numb
       }
     }),
   );
-  return { perSecond: took.length / ((performance.now() - started) / 1000), p99: pct(took, 99) };
+  return {
+    perSecond: took.length / ((performance.now() - started) / 1000),
+    p99: pct(took, 99),
+    requests: took.length,
+  };
 }
 
 export const acceptedPerSecond = (p: Phase) => p.accepted.length / p.seconds;

@@ -56,6 +56,7 @@ export async function startServerProcess(
   const exited = new Promise((r) => child.once('exit', r));
   return {
     url,
+    pid: child.pid,
     output: () => output,
     /** kill -9: no shutdown hooks, connections cut mid-transaction. */
     async kill9() {
