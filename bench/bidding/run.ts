@@ -4,7 +4,8 @@
  * client in the same run: a route that touches no database, and one `select 1` per request.
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
- *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10; BENCH_CPU_PROF=<dir> writes the
+ *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10, BENCH_SETUP_SQL (an experiment's
+ *   schema change, run on the bench database before the server starts); BENCH_CPU_PROF=<dir> writes the
  *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
  * For each lot count: saturation (no think time), then half and a quarter of that request rate
@@ -55,6 +56,8 @@ async function main() {
     const lotSets: string[][] = [];
     for (const n of LOT_COUNTS)
       lotSets.push(await bench.lots(n, { end_time: new Date(Date.now() + 3600_000) }));
+    // An experiment's schema change (a dropped constraint, an index), applied before the server starts.
+    if (process.env.BENCH_SETUP_SQL) await sql.raw(process.env.BENCH_SETUP_SQL).execute(bench.db());
     const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
     const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
     const profDir = process.env.BENCH_CPU_PROF;

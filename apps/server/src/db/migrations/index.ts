@@ -29,6 +29,7 @@ import * as m032 from './032-transfer-attempts';
 import * as m033 from './033-offer-deposit';
 import * as m034 from './034-lot-engine-token';
 import * as m036 from './036-invoice-issue';
+import * as m037 from './037-pending-sms-scope';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '033-offer-deposit': m033,
   '034-lot-engine-token': m034,
   '036-invoice-issue': m036,
+  '037-pending-sms-scope': m037,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

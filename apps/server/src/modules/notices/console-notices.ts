@@ -1,7 +1,7 @@
 import { maskTel, notices } from '@chepai/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { notFound } from '../../http/errors';
+import { conflict, notFound } from '../../http/errors';
 import { route } from '../../http/route';
 import { currentUser } from '../accounts/auth-check';
 import { deliveryRepo } from './delivery.repo';
@@ -48,8 +48,9 @@ export function registerConsoleNotices(
 
   route(app, notices.deliveryRetry, async ({ id }) => {
     const done = await deliveries.retry(id, ctx.now());
-    if (!done) throw notFound('投递记录不存在或已发送');
-    return { id: done };
+    if (done === 'missing') throw notFound('投递记录不存在或已发送');
+    if (done === 'superseded') throw conflict('该用户此拍品已有一条待发送的出价提醒，无需重试这一条');
+    return done;
   });
 
   route(app, notices.consoleNoticeList, async ({ pageNum, pageSize }, { request }) => {

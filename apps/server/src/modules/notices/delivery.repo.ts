@@ -67,17 +67,40 @@ export function deliveryRepo(db: Kysely<Database>) {
         )
         .where('id', '=', id)
         .execute(),
-    /** An operator's retry: a failed or waiting delivery is due now with a fresh set of attempts. */
-    retry: async (id: string, now: Date) =>
-      (
-        await db
-          .updateTable('notice_delivery')
-          .set({ state: 'pending', attempts: 0, next_at: now, note: '运营人员重试', updated_at: now })
-          .where('id', '=', id)
-          .where('state', 'in', ['failed', 'pending'])
-          .returning('id')
-          .executeTakeFirst()
-      )?.id ?? null,
+    /**
+     * An operator's retry: a failed or waiting delivery is due now with a fresh set of attempts. A
+     * failed one whose scope already has another delivery waiting (a later outbid on the same lot) is
+     * not made to wait beside it: `superseded`.
+     */
+    retry: async (id: string, now: Date): Promise<{ id: string } | 'missing' | 'superseded'> => {
+      const done = await db
+        .updateTable('notice_delivery as d')
+        .set({ state: 'pending', attempts: 0, next_at: now, note: '运营人员重试', updated_at: now })
+        .where('d.id', '=', id)
+        .where('d.state', 'in', ['failed', 'pending'])
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('notice_delivery as w')
+                .select('w.id')
+                .whereRef('w.user_id', '=', 'd.user_id')
+                .whereRef('w.scope', '=', 'd.scope')
+                .where('w.state', '=', 'pending')
+                .whereRef('w.id', '<>', 'd.id'),
+            ),
+          ),
+        )
+        .returning('d.id')
+        .executeTakeFirst();
+      if (done) return { id: done.id };
+      const row = await db
+        .selectFrom('notice_delivery')
+        .select('state')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && (row.state === 'failed' || row.state === 'pending') ? 'superseded' : 'missing';
+    },
     /** Deliveries that failed for good or are retrying, newest trouble first (the console's list). */
     trouble: async (state: 'failed' | 'retrying' | 'all', offset: number, limit: number) => {
       let q = db

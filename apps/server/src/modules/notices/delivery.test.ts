@@ -85,7 +85,7 @@ describe('delivery from the inbox', () => {
     expect(d).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
     const ok = gateway();
     const again = smsDelivery(t.ctx, ok);
-    expect(await again.retry(d!.id)).toBe(d!.id);
+    expect(await again.retry(d!.id)).toEqual({ id: d!.id });
     await again.tick(outsideQuietHours());
     expect((await deliveriesOf(user.id))[0]).toMatchObject({
       state: 'sent',

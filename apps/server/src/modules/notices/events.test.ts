@@ -6,12 +6,23 @@ import { openUserChannel } from '../../test/user-channel-client';
 import { sessions } from '../accounts/sessions';
 import { notify } from './notify';
 import { orderNotices } from './order-notices';
-import { smsDelivery } from './sms-delivery';
+import { MAX_ATTEMPTS, smsDelivery } from './sms-delivery';
 
 // Events outside the deal: a deposit, the outbid rules, the operators' side in the console.
 
 const { t, db, deliveriesOf, noticesOf } = noticeTestApp();
 const item = noticeItem;
+
+/** A staff account with a console session (what the issuer's sign-in ends in). */
+async function operator(role: 'reviewer' | 'finance') {
+  const user = await db()
+    .insertInto('app_user')
+    .values({ role: 'operator', real_name: `运营${role}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db().insertInto('operator_role').values({ user_id: user.id, role }).execute();
+  return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
+}
 
 describe('deposits', () => {
   it('a paid deposit tells the buyer it is confirmed, once, and queues the SMS', async () => {
@@ -103,19 +114,86 @@ describe('outbid', () => {
     expect(new Set(tab.notices().map((m) => m.notice.id)).size).toBe(3);
     tab.close();
   });
+  it('a bidding war queues one SMS per user and lot while it waits; quiet hours hold it; an older one is not retried beside it', async () => {
+    const lot = await makeLot(t);
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    await freezeDepositsDirectly(t, lot, [a.id, b.id], `ow${lot}`, 700001);
+    const outbids = async (userId: string) =>
+      (await deliveriesOf(userId)).filter((d) => d.kind === 'lot.outbid');
+    let price = 10_000;
+    const round = async () => {
+      expect((await placeBid(t, a.token, lot, String(price))).status).toBe(200);
+      expect((await placeBid(t, b.token, lot, String(price + 500))).status).toBe(200);
+      price += 1000;
+    };
+    for (let i = 0; i < 4; i++) await round();
+    // Every outbid is in the inbox; one SMS each waits for the job.
+    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(4);
+    expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(3);
+    expect((await outbids(a.id)).map((d) => d.state)).toEqual(['pending']);
+    expect((await outbids(b.id)).map((d) => d.state)).toEqual(['pending']);
+
+    // 23:30 Beijing (the next one to come): held until 08:00, and the outbids of the night add none.
+    const night = new Date();
+    night.setUTCHours(15, 30, 0, 0);
+    if (night.getTime() <= Date.now()) night.setUTCDate(night.getUTCDate() + 1);
+    const morning = new Date(night.getTime() + 8.5 * 3_600_000);
+    const gw = gateway();
+    const job = smsDelivery(t.ctx, gw);
+    await job.tick(night);
+    expect(await outbids(a.id)).toMatchObject([{ state: 'pending', note: '免打扰时段，顺延发送' }]);
+    await round();
+    await round();
+    expect(await outbids(a.id)).toHaveLength(1);
+    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(6);
+
+    // An older outbid SMS of a's that failed for good is not put back in the queue beside the
+    // waiting one: a clear 409, and nothing changes.
+    const spare = await db()
+      .selectFrom('notice')
+      .select('id')
+      .where('user_id', '=', a.id)
+      .where('kind', '=', 'lot.outbid')
+      .where('id', 'not in', db().selectFrom('notice_delivery').select('notice_id'))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const failed = await db()
+      .insertInto('notice_delivery')
+      .values({
+        notice_id: spare.id,
+        user_id: a.id,
+        channel: 'sms',
+        scope: `outbid:${lot}`,
+        state: 'failed',
+        attempts: MAX_ATTEMPTS,
+        last_error: '网关超时',
+        next_at: night,
+        created_at: night,
+        updated_at: night,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const staff = await operator('finance');
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/console/notice/deliveries/${failed.id}/retry`,
+      headers: { authorization: staff.token },
+    });
+    expect(retried.statusCode).toBe(409);
+    expect(envelope(retried).msg).toBe('该用户此拍品已有一条待发送的出价提醒，无需重试这一条');
+    expect((await outbids(a.id)).map((d) => d.state)).toEqual(['pending', 'failed']);
+
+    // 08:00: one SMS each for the whole night's war.
+    await job.tick(morning);
+    const sentTo = (userId: string) =>
+      outbids(userId).then((rows) => gw.sent.filter((m) => rows.some((d) => d.id === m.ref)).length);
+    expect(await sentTo(a.id)).toBe(1);
+    expect(await sentTo(b.id)).toBe(1);
+    expect((await outbids(a.id)).map((d) => d.state)).toEqual(['sent', 'failed']);
+  });
 });
 
 describe('the console', () => {
-  /** A staff account with a console session (what the issuer's sign-in ends in). */
-  async function operator(role: 'reviewer' | 'finance') {
-    const user = await db()
-      .insertInto('app_user')
-      .values({ role: 'operator', real_name: `运营${role}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db().insertInto('operator_role').values({ user_id: user.id, role }).execute();
-    return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
-  }
   const get = async <T>(token: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
     return { status: res.statusCode, ...envelope<T>(res) };

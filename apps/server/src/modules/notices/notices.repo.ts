@@ -35,8 +35,8 @@ export function noticeWrites(
     /**
      * No SMS is queued for a notice of this kind while its user's throttle for that lot (scope
      * `<prefix>:<lot>`, the event key's first two parts, as the delivery job takes it) was taken
-     * after `since`: the job would skip it anyway, and a bidding war outbids a user many times a
-     * second.
+     * after `since`, nor while a delivery of that user and scope waits: the job would skip it anyway,
+     * and a bidding war outbids a user many times a second.
      */
     throttled?: { kind: string; since: Date } | undefined;
   },
@@ -51,19 +51,27 @@ export function noticeWrites(
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))
     on conflict (user_id, event_key) do nothing
     returning id, user_id, kind, event_key)`;
+  // A throttled kind's delivery carries the throttle's scope, `<prefix>:<lot>` (the event key's
+  // first two parts, as the delivery job takes it). Nothing is queued while the throttle runs, nor
+  // while a delivery of the same user and scope waits for the job: the unique index on waiting rows
+  // (decision 041) makes a bidding war queue one SMS per user and lot, not one per outbid.
+  const scope = o.throttled
+    ? sql`case when kind = ${o.throttled.kind}
+        then split_part(event_key, ':', 1) || ':' || split_part(event_key, ':', 2) end`
+    : sql`null::text`;
   const sms = sql`(
-    insert into notice_delivery (notice_id, user_id, channel, next_at, created_at, updated_at)
-    select id, user_id, 'sms', ${o.now}::timestamptz, ${o.now}::timestamptz, ${o.now}::timestamptz
-    from notice_new n where n.kind = any(${o.smsKinds}::text[])
+    insert into notice_delivery (notice_id, user_id, channel, scope, next_at, created_at, updated_at)
+    select n.id, n.user_id, 'sms', n.scope, ${o.now}::timestamptz, ${o.now}::timestamptz, ${o.now}::timestamptz
+    from (select id, user_id, kind, ${scope} as scope from notice_new) n
+    where n.kind = any(${o.smsKinds}::text[])
     ${
       o.throttled
-        ? sql`and not (n.kind = ${o.throttled.kind} and exists (
-            select from notice_throttle t where t.user_id = n.user_id
-              and t.scope = split_part(n.event_key, ':', 1) || ':' || split_part(n.event_key, ':', 2)
-              and t.last_at > ${o.throttled.since}))`
+        ? sql`and not (n.scope is not null and exists (
+            select from notice_throttle t
+            where t.user_id = n.user_id and t.scope = n.scope and t.last_at > ${o.throttled.since}))`
         : sql``
     }
-    on conflict (notice_id, channel) do nothing)`;
+    on conflict do nothing)`;
   const announce = sql<number>`(
     select count(pg_notify(${o.channel}, p.payload)) from (
       select json_build_object('n', json_agg(json_build_array(c.user_id::text, c.id::text) order by c.id))::text
