@@ -148,26 +148,40 @@ export function biddingRepo(db: Kysely<Database>) {
       db.updateTable('lot').set(set).where('id', '=', lotId).execute(),
 
     /**
-     * Catches the listing copies up with the live columns (decision 006): of the given lots, or of
-     * every lot in bidding when `lotIds` is 'bidding'. Lots are locked in id order and a lot held by
-     * a bid batch is skipped (decision 029); returns the given lots that were skipped.
+     * Catches the listing copies of these lots up with the live columns (decision 006). Lots are
+     * locked in id order and a lot held by a bid batch is skipped (decision 029); returns the given
+     * lots that were skipped.
      */
-    async copyListingKeys(lotIds: string[] | 'bidding'): Promise<string[]> {
-      const due =
-        lotIds === 'bidding'
-          ? sql`status in (3, 4) and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`
-          : sql`id = any(${lotIds}::bigint[])`;
+    async copyListingKeys(lotIds: string[]): Promise<string[]> {
       const { rows } = await sql<{ id: string }>`
-        with due as (select id from lot where ${due} order by id for update skip locked),
+        with due as (select id from lot where id = any(${lotIds}::bigint[]) order by id for update skip locked),
         copied as (
           update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
           from due where lot.id = due.id
             and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time))
         select id from due`.execute(db);
-      if (lotIds === 'bidding') return [];
       const done = new Set(rows.map((r) => r.id));
       return lotIds.filter((id) => !done.has(id));
     },
+
+    /**
+     * Lots in bidding whose listing copies are behind and whose live columns no batch has written
+     * since `before`: their writer's marks were lost (it died or restarted). A lot still taking bids
+     * is left to the marks of the process bidding on it.
+     */
+    staleListingLots: async (before: Date) =>
+      (
+        await db
+          .selectFrom('lot')
+          .select('id')
+          .where('status', 'in', [3, 4])
+          .where('updated_at', '<', before)
+          .where(
+            sql<boolean>`(list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`,
+          )
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.id),
   };
 }
 

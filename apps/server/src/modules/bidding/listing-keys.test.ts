@@ -127,28 +127,41 @@ describe('listing keys (decision 006)', () => {
     expect(closed.list_end_time.getTime()).toBe(closed.end_time.getTime());
   });
 
-  it('a full sweep catches up lots whose marks were lost with their process', async () => {
-    const lot = await makeLot(t);
+  it('a full sweep catches up lots whose marks were lost with their process, not lots still taking bids', async () => {
+    const [orphan, live] = [await makeLot(t), await makeLot(t)];
+    const start = Date.now();
+    // Both lots' live columns moved (updated_at is when a batch last wrote them); the orphan's
+    // writer died twelve seconds ago, the live one is bid on by another process right now.
     await db()
       .updateTable('lot')
-      .set({ current_price: String(15_000 * YUAN), bid_count: 3 })
-      .where('id', '=', lot)
+      .set({ current_price: String(15_000 * YUAN), bid_count: 3, updated_at: new Date(start - 12_000) })
+      .where('id', '=', orphan)
       .execute();
-    // A fresh instance (a new process) has no marks; its first tick sweeps every lot in bidding.
+    await db()
+      .updateTable('lot')
+      .set({ current_price: String(15_500 * YUAN), bid_count: 4, updated_at: new Date(start) })
+      .where('id', '=', live)
+      .execute();
+    // A fresh instance (a new process) has no marks; its first tick sweeps the lots in bidding.
     const fresh = listingKeys(db());
-    await fresh.tick(new Date());
-    expect(await keys(lot)).toMatchObject({ list_price: String(15_000 * YUAN), list_bid_count: 3 });
+    await fresh.tick(new Date(start));
+    expect(await keys(orphan)).toMatchObject({ list_price: String(15_000 * YUAN), list_bid_count: 3 });
+    // The live lot belongs to its bidding process's marks: the sweep leaves it alone.
+    expect(await keys(live)).toMatchObject({ list_bid_count: 0 });
     // Within the minute it only looks at marked lots.
     await db()
       .updateTable('lot')
       .set({ current_price: String(16_000 * YUAN) })
-      .where('id', '=', lot)
+      .where('id', '=', orphan)
       .execute();
-    await fresh.tick(new Date(Date.now() + 1_000));
-    expect((await keys(lot)).list_price).toBe(String(15_000 * YUAN));
-    fresh.markDirty(lot);
-    await fresh.tick(new Date(Date.now() + 2_000));
-    expect((await keys(lot)).list_price).toBe(String(16_000 * YUAN));
+    await fresh.tick(new Date(start + 1_000));
+    expect((await keys(orphan)).list_price).toBe(String(15_000 * YUAN));
+    fresh.markDirty(orphan);
+    await fresh.tick(new Date(start + 2_000));
+    expect((await keys(orphan)).list_price).toBe(String(16_000 * YUAN));
+    // A minute on, the live lot has had no batch for longer than ten seconds: the next sweep takes it.
+    await fresh.tick(new Date(start + 61_000));
+    expect(await keys(live)).toMatchObject({ list_price: String(15_500 * YUAN), list_bid_count: 4 });
   });
 
   it('a lot taking bids without pause is caught up every five seconds, not after each batch', async () => {

@@ -4,6 +4,8 @@ import { biddingRepo } from './bidding.repo';
 
 /** How often every lot in bidding is compared, for lots whose writer died before its tick. */
 const FULL_SWEEP_MS = 60_000;
+/** A lot no batch has written for this long, with its copies behind, has lost its writer's marks. */
+const ORPHANED_MS = 10_000;
 /** Lots caught up per statement. */
 const CHUNK = 8;
 /** A lot without a bid for this long is caught up at the next tick. */
@@ -17,8 +19,11 @@ const MAX_LAG_MS = 5_000;
  * wrote; each scheduler tick copies those that have gone quiet, and those behind for five seconds
  * while bids keep coming: a catch-up is a non-HOT update through every index of `lot` (two of them
  * GIN), and holds the lot's row while it runs, so a lot in a bidding war is caught up every few
- * seconds instead of after every batch (docs/decisions/035-optimistic-bid-batches.md). A full sweep
- * of the lots in bidding once a minute covers marks lost with a process.
+ * seconds instead of after every batch (docs/decisions/035-optimistic-bid-batches.md). A sweep of
+ * the lots in bidding once a minute covers marks lost with a process: lots behind that no batch has
+ * written for ten seconds, caught up in chunks like the marked ones (a lot still taking bids belongs
+ * to the marks of the process bidding on it; sweeping a hundred such lots in one statement held
+ * their rows through ~2,500 index updates, and every bid on them waited).
  */
 export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new Date()) {
   const repo = biddingRepo(db);
@@ -46,10 +51,14 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
       };
       const ids = due.map(([id]) => id);
       try {
-        // Lots held by a batch right now were skipped: their turn comes at the next tick.
-        if (full) await repo.copyListingKeys('bidding');
+        if (full) {
+          const marks = new Set(ids);
+          for (const id of await repo.staleListingLots(new Date(at - ORPHANED_MS)))
+            if (!marks.has(id)) ids.push(id);
+        }
         // A few lots per statement: each statement holds its lots' row locks while it updates their
-        // ~25 indexes, and a bid batch that needs one of them waits that long (decision 029).
+        // ~25 indexes, and a bid batch that needs one of them waits that long (decision 029). Lots
+        // held by a batch right now are skipped: their turn comes at the next tick.
         for (let i = 0; i < ids.length; i += CHUNK)
           keepMarked(await repo.copyListingKeys(ids.slice(i, i + CHUNK)));
       } catch (err) {
