@@ -300,7 +300,7 @@ describe('purchase-cost calculator', () => {
     await page.getByTestId('calc-car').waitFor({ state: 'detached' });
     expect(await page.getByTestId('full-total').count()).toBe(0);
     await page.reload();
-    await page.getByText('请先在左侧选择车型').waitFor();
+    await page.getByText('请先选择车型，即可查看各项费用').waitFor();
     expect(await page.getByTestId('calc-picker').innerText()).toBe('请选择品牌 > 车系 > 车型');
   });
 });

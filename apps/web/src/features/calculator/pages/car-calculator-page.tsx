@@ -170,7 +170,7 @@ export default function CarCalculatorPage() {
               />
             )}
             {!choice ? (
-              <Empty description="请先在左侧选择车型" />
+              <Empty description="请先选择车型，即可查看各项费用" />
             ) : config.isLoading ? (
               <Skeleton rows={10} />
             ) : computed && 'error' in computed ? (
