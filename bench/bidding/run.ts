@@ -90,8 +90,10 @@ async function main() {
     const results = [];
     for (const [k, lots] of lotSets.entries()) {
       const name = `${lots.length} lot${lots.length > 1 ? 's' : ''}`;
-      const saturated = await metered(name, bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'), (r) =>
-        Math.round(requestsPerSecond(r) * r.seconds),
+      const saturated = await metered(
+        name,
+        bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'),
+        (r) => r.accepted.length + r.refused.length,
       );
       report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
       const below: Record<number, number> = {};

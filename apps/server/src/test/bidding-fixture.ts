@@ -24,6 +24,20 @@ export async function makeBuyer(t: { ctx: AppContext }): Promise<{ id: string; t
   return { id: row.id, token: await sessions(t.ctx).create(row.id, '127.0.0.1') };
 }
 
+/** A staff account with a console session (what the issuer's sign-in ends in). */
+export async function makeOperator(
+  t: { ctx: AppContext },
+  role: 'reviewer' | 'scheduler' | 'finance' | 'admin',
+): Promise<{ id: string; token: string }> {
+  const user = await t.ctx.dbh.db
+    .insertInto('app_user')
+    .values({ role: 'operator', real_name: `运营${role}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.ctx.dbh.db.insertInto('operator_role').values({ user_id: user.id, role }).execute();
+  return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
+}
+
 /**
  * Frozen deposits written straight into the ledger (with their paid payment orders), for
  * benchmarks that measure bidding rather than the payment flow. Bidder numbers from `firstNo`.

@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { seedSellers } from '../db/seed/sellers';
 import { sessions } from '../modules/accounts/sessions';
 import { schedulerFor } from '../platform/scheduler/app-scheduler';
-import { call, makeBuyer, makeLot, MIN, payDeposit, placeBid, signDeal } from './bidding-fixture';
+import {
+  call,
+  makeBuyer,
+  makeLot,
+  makeOperator,
+  MIN,
+  payDeposit,
+  placeBid,
+  signDeal,
+} from './bidding-fixture';
 import { sellerKit } from './seller-kit';
 import type { TestApp } from './test-app';
 
@@ -132,16 +141,7 @@ export async function dealKit(t: TestApp & { baseUrl: string }) {
     return { balance: numbers[0]!, fee: numbers[1]! };
   }
 
-  /** A staff account with a console session (what the issuer's sign-in ends in). */
-  async function operator(role: 'reviewer' | 'scheduler' | 'finance' | 'admin') {
-    const user = await t.ctx.dbh.db
-      .insertInto('app_user')
-      .values({ role: 'operator', real_name: `运营${role}` })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.ctx.dbh.db.insertInto('operator_role').values({ user_id: user.id, role }).execute();
-    return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
-  }
+  const operator = (role: Parameters<typeof makeOperator>[1]) => makeOperator(t, role);
 
   return { seller, clock, tick, wonLot, buyerApi, sellerApi, paid, payInFull, operator };
 }

@@ -25,6 +25,9 @@ export const LOT_COLUMNS = [
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
 
+/** A lot's listing copies differ from its live columns (decision 006). */
+const listingBehind = sql<boolean>`(list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`;
+
 /**
  * SQL of the bidding engine; the service decides, this only reads and writes. Pass the transaction
  * for the statements that must run inside one (the batch, the close).
@@ -157,8 +160,7 @@ export function biddingRepo(db: Kysely<Database>) {
         with due as (select id from lot where id = any(${lotIds}::bigint[]) order by id for update skip locked),
         copied as (
           update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
-          from due where lot.id = due.id
-            and (list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time))
+          from due where lot.id = due.id and ${listingBehind})
         select id from due`.execute(db);
       const done = new Set(rows.map((r) => r.id));
       return lotIds.filter((id) => !done.has(id));
@@ -176,9 +178,7 @@ export function biddingRepo(db: Kysely<Database>) {
           .select('id')
           .where('status', 'in', [3, 4])
           .where('updated_at', '<', before)
-          .where(
-            sql<boolean>`(list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`,
-          )
+          .where(listingBehind)
           .orderBy('id')
           .execute()
       ).map((r) => r.id),

@@ -38,7 +38,7 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
       else marked.set(lotId, { since: at, last: at });
     },
 
-    /** Returns 0 always: one statement catches up every marked lot, so there is never a backlog to repeat for. */
+    /** Returns 0 always: every due lot is caught up within the tick (those held by a batch stay marked), so there is never a backlog to repeat for. */
     async tick(now: Date): Promise<number> {
       const at = now.getTime();
       const full = at - lastFullSweep >= FULL_SWEEP_MS;

@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { freezeDepositsDirectly, makeBuyer, makeLot, payDeposit, placeBid } from '../../test/bidding-fixture';
+import {
+  freezeDepositsDirectly,
+  makeBuyer,
+  makeLot,
+  makeOperator,
+  payDeposit,
+  placeBid,
+} from '../../test/bidding-fixture';
 import { gateway, noticeItem, noticeTestApp, outsideQuietHours } from '../../test/notice-kit';
 import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
-import { sessions } from '../accounts/sessions';
 import { notify } from './notify';
 import { orderNotices } from './order-notices';
 import { MAX_ATTEMPTS, smsDelivery } from './sms-delivery';
@@ -13,16 +19,7 @@ import { MAX_ATTEMPTS, smsDelivery } from './sms-delivery';
 const { t, db, deliveriesOf, noticesOf } = noticeTestApp();
 const item = noticeItem;
 
-/** A staff account with a console session (what the issuer's sign-in ends in). */
-async function operator(role: 'reviewer' | 'finance') {
-  const user = await db()
-    .insertInto('app_user')
-    .values({ role: 'operator', real_name: `运营${role}` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db().insertInto('operator_role').values({ user_id: user.id, role }).execute();
-  return { id: user.id, token: await sessions(t.ctx).create(user.id, '127.0.0.1', 'test') };
-}
+const operator = (role: 'reviewer' | 'finance') => makeOperator(t, role);
 
 describe('deposits', () => {
   it('a paid deposit tells the buyer it is confirmed, once, and queues the SMS', async () => {
