@@ -1,6 +1,6 @@
 import { fenDisplay } from '@chepai/shared';
 import type { AppContext } from '../../context';
-import { reconciliationRepo } from './reconciliation.repo';
+import { reconciliationRepo, type Finding } from './reconciliation.repo';
 import { settlementRepo } from './settlement.repo';
 
 /** How often the reconciliation runs (the scheduler ticks every second; the job clock spaces runs). */
@@ -61,16 +61,14 @@ export function reconciliation(ctx: AppContext) {
     ];
     let found = 0;
     for (const [kind, query, describe] of checks) {
-      for (const row of await query()) {
-        await settlementRepo(db).upsertMismatch({
-          kind,
-          ref: row.ref,
-          lotId: row.lot_id,
-          detail: describe(row.a, row.b),
-          now,
-        });
-        found++;
-      }
+      // One row per ref (a check joining lines may answer a ref twice), stored 1,000 to a statement.
+      const findings = new Map<string, Finding>();
+      for (const row of await query())
+        findings.set(row.ref, { kind, ref: row.ref, lotId: row.lot_id, detail: describe(row.a, row.b) });
+      const all = [...findings.values()];
+      for (let i = 0; i < all.length; i += 1_000)
+        await settlementRepo(db).upsertMismatches(all.slice(i, i + 1_000), now);
+      found += all.length;
     }
     if (found) ctx.log.warn({ found }, 'reconciliation found mismatches');
     return found;

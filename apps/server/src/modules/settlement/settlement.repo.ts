@@ -6,6 +6,7 @@ import type {
   RefundTable,
   TransferNoticeTable,
 } from '../../db/schema';
+import type { Finding } from './reconciliation.repo';
 import { pageOffset, type Paging } from '../../lib/paging';
 
 export type PayoutRow = Selectable<PayoutTable>;
@@ -280,13 +281,20 @@ export function settlementRepo(db: Kysely<Database>) {
 
     // ——— reconciliation ———
 
-    /** Records a finding, or refreshes the open one of the same kind and ref. */
-    upsertMismatch: (v: { kind: string; ref: string; lotId: string | null; detail: string; now: Date }) =>
-      sql`
+    /**
+     * Records findings, or refreshes the open ones of the same kind and ref, in one statement (a
+     * check that finds thousands must not take thousands of commits). One row per kind and ref.
+     */
+    upsertMismatches: async (findings: Finding[], now: Date) => {
+      if (!findings.length) return;
+      await sql`
         insert into reconciliation_mismatch (kind, ref, lot_id, detail, found_at, last_seen_at)
-        values (${v.kind}, ${v.ref}, ${v.lotId}, ${v.detail}, ${v.now}, ${v.now})
+        select f.kind, f.ref, f."lotId", f.detail, ${now}::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb)
+          as f(kind text, ref text, "lotId" bigint, detail text)
         on conflict (kind, ref) where resolved_at is null
-        do update set last_seen_at = excluded.last_seen_at, detail = excluded.detail`.execute(db),
+        do update set last_seen_at = excluded.last_seen_at, detail = excluded.detail`.execute(db);
+    },
 
     async mismatchPage(open: boolean | undefined, page: Paging) {
       let q = db.selectFrom('reconciliation_mismatch as m');

@@ -757,6 +757,63 @@ describe('reconciliation', () => {
   });
 });
 
+describe('reconciliation at volume', () => {
+  it('stores thousands of findings, one open per problem, and refreshes them on the next run', async () => {
+    const buyer = await makeBuyer(t);
+    const lot = await makeLot(t, { seller_id: ids.unitA });
+    const now = t.ctx.now();
+    const tag = `DPBULK${now.getTime()}_`;
+    await db()
+      .insertInto('payment')
+      .values(
+        Array.from({ length: 2_500 }, (_, i) => ({
+          payment_no: `${tag}${i}`,
+          // Storage fees are the purpose one buyer may have many paid payments of on one lot.
+          purpose: 'storage_fee' as const,
+          lot_id: lot,
+          buyer_id: buyer.id,
+          amount: 100_000 + i,
+          subject: '仓储费',
+          provider: 'sandbox',
+          status: 'paid' as const,
+          created_at: now,
+          paid_at: now,
+        })),
+      )
+      .execute();
+    const planted = () =>
+      db()
+        .selectFrom('reconciliation_mismatch')
+        .select(['ref', 'kind', 'detail', 'lot_id', 'found_at', 'last_seen_at'])
+        .where('ref', 'like', `${tag}%`)
+        .where('resolved_at', 'is', null)
+        .orderBy('ref')
+        .execute();
+    const first = await call<{ found: number }>(t, tok.finance, 'POST', '/api/console/finance/reconcile', {});
+    expect(first.status, first.msg).toBe(200);
+    expect(first.data.found).toBeGreaterThanOrEqual(2_500);
+    const found = await planted();
+    expect(found).toHaveLength(2_500);
+    expect(found.every((m) => m.kind === 'paid_without_journal' && m.lot_id === lot)).toBe(true);
+    expect(found.find((m) => m.ref === `${tag}7`)?.detail).toBe('支付单已付 ¥1,000.07，入账 —');
+
+    await db().updateTable('payment').set({ amount: 200_000 }).where('payment_no', '=', `${tag}7`).execute();
+    const second = await call<{ found: number }>(
+      t,
+      tok.finance,
+      'POST',
+      '/api/console/finance/reconcile',
+      {},
+    );
+    expect(second.status, second.msg).toBe(200);
+    const again = await planted();
+    expect(again).toHaveLength(2_500);
+    const seven = again.find((m) => m.ref === `${tag}7`);
+    expect(seven?.detail).toBe('支付单已付 ¥2,000.00，入账 —');
+    expect(seven!.last_seen_at.getTime()).toBeGreaterThan(seven!.found_at.getTime());
+  });
+});
+
 describe('who may call the new endpoints', () => {
   it('sellers see only their unit, buyers and anonymous callers none; only finance staff see the desk', async () => {
     const closeAt = Date.now() + 21 * DAY;
