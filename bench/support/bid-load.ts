@@ -7,6 +7,10 @@ export interface Phase {
   accepted: number[];
   refused: number[];
   seconds: number;
+  /** When each accepted request was sent, in ms from the phase's start (same order as `accepted`). */
+  sentAt: number[];
+  /** The phase's start, wall clock (to find a stall in a server's or PostgreSQL's log). */
+  startedAt: Date;
 }
 
 /**
@@ -36,8 +40,10 @@ export async function bidStorm(
 ): Promise<Phase> {
   const accepted: number[] = [];
   const refused: number[] = [];
+  const sentAt: number[] = [];
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
+  const startedAt = new Date();
   const next = new Map<string, number>();
   await Promise.all(
     tokens.map(async (token, n) => {
@@ -58,21 +64,34 @@ export async function bidStorm(
         const took = performance.now() - t0;
         const min = body.data.state?.minNextBid ?? body.data.minNextBid;
         if (min) next.set(lot, Math.round(Number(min) * 100));
-        (body.code === 200 ? accepted : refused).push(took);
+        if (body.code === 200) {
+          accepted.push(took);
+          sentAt.push(t0 - started);
+        } else refused.push(took);
       }
     }),
   );
-  return { accepted, refused, seconds: (performance.now() - started) / 1000 };
+  return { accepted, refused, seconds: (performance.now() - started) / 1000, sentAt, startedAt };
 }
 
-/** `connections` clients calling GET `path` back to back for `seconds`: requests/s and p99. */
-export async function getCeiling(client: Client, path: string, connections: number, seconds: number) {
+/**
+ * `connections` clients calling GET `path` for `seconds`, back to back or, with `thinkMs`, spaced as
+ * `bidStorm` spaces bids: requests/s and p99.
+ */
+export async function getCeiling(
+  client: Client,
+  path: string,
+  connections: number,
+  seconds: number,
+  thinkMs = 0,
+) {
   const took: number[] = [];
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
+        if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
         const t0 = performance.now();
         const { status } = await client.get(path);
         if (status !== 200) throw new Error(`${path} answered ${status}`);
@@ -89,6 +108,25 @@ export async function getCeiling(client: Client, path: string, connections: numb
 
 export const acceptedPerSecond = (p: Phase) => p.accepted.length / p.seconds;
 export const requestsPerSecond = (p: Phase) => (p.accepted.length + p.refused.length) / p.seconds;
+
+/**
+ * Whether the slowest accepts (the 1 % above the p99) came together or spread over the phase: the
+ * number of 250 ms windows they were sent in, and the most of them in one window. A stall (a lock
+ * held, a pause of a process) puts them in a few windows; queueing spreads them.
+ */
+export function slowWindows(p: Phase) {
+  const p99 = pct(p.accepted, 99);
+  const windows = new Map<number, number>();
+  p.accepted.forEach((took, i) => {
+    if (took <= p99) return;
+    const w = Math.floor((p.sentAt[i] ?? 0) / 250);
+    windows.set(w, (windows.get(w) ?? 0) + 1);
+  });
+  const slow = [...windows.values()].reduce((a, b) => a + b, 0);
+  const most = Math.max(0, ...windows.values());
+  const worst = [...windows].sort((a, b) => b[1] - a[1])[0];
+  return `${slow} accepts above the p99 sent in ${windows.size} of ${Math.ceil((p.seconds * 1000) / 250)} 250-ms windows, at most ${most} in one${worst ? ` (at ${((worst[0] * 250) / 1000).toFixed(2)} s, ${new Date(p.startedAt.getTime() + worst[0] * 250).toISOString().slice(11, 23)} UTC)` : ''}`;
+}
 
 export function report(label: string, p: Phase) {
   const all = [...p.accepted, ...p.refused];

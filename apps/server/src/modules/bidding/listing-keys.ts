@@ -6,8 +6,6 @@ import { biddingRepo } from './bidding.repo';
 const FULL_SWEEP_MS = 60_000;
 /** A lot no batch has written for this long, with its copies behind, has lost its writer's marks. */
 const ORPHANED_MS = 10_000;
-/** Lots caught up per statement. */
-const CHUNK = 8;
 /** A lot without a bid for this long is caught up at the next tick. */
 const QUIET_MS = 500;
 /** A lot still taking bids is caught up once it has been behind this long. */
@@ -21,7 +19,7 @@ const MAX_LAG_MS = 5_000;
  * GIN), and holds the lot's row while it runs, so a lot in a bidding war is caught up every few
  * seconds instead of after every batch (docs/decisions/035-optimistic-bid-batches.md). A sweep of
  * the lots in bidding once a minute covers marks lost with a process: lots behind that no batch has
- * written for ten seconds, caught up in chunks like the marked ones (a lot still taking bids belongs
+ * written for ten seconds, caught up one by one like the marked ones (a lot still taking bids belongs
  * to the marks of the process bidding on it; sweeping a hundred such lots in one statement held
  * their rows through ~2,500 index updates, and every bid on them waited).
  */
@@ -56,11 +54,12 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
           for (const id of await repo.staleListingLots(new Date(at - ORPHANED_MS)))
             if (!marks.has(id)) ids.push(id);
         }
-        // A few lots per statement: each statement holds its lots' row locks while it updates their
-        // ~25 indexes, and a bid batch that needs one of them waits that long (decision 029). Lots
-        // held by a batch right now are skipped: their turn comes at the next tick.
-        for (let i = 0; i < ids.length; i += CHUNK)
-          keepMarked(await repo.copyListingKeys(ids.slice(i, i + CHUNK)));
+        // One lot per statement: a statement holds its lots' row locks while it updates their ~25
+        // indexes, and the process's bid statements, which go out one after another on one
+        // connection, wait for any lot they share with it (decisions 029, 035): eight lots a
+        // statement held every lot's bids for 10-25 ms at a time. Lots held by a batch right now are
+        // skipped: their turn comes at the next tick.
+        for (const id of ids) keepMarked(await repo.copyListingKeys([id]));
       } catch (err) {
         keepMarked(ids);
         throw err;
