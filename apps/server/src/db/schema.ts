@@ -918,7 +918,7 @@ export interface NoticeDeliveryTable {
   last_error: Generated<string>;
   note: Generated<string>;
   sent_at: Date | null;
-  /** The throttle scope of a throttled kind (`outbid:<lot>`): one waiting delivery per user and scope. */
+  /** The throttle scope of a throttled kind (`outbid`, per user): one waiting delivery per user and scope. */
   scope: Generated<string | null>;
   created_at: Date;
   updated_at: Date;

@@ -30,6 +30,7 @@ import * as m033 from './033-offer-deposit';
 import * as m034 from './034-lot-engine-token';
 import * as m036 from './036-invoice-issue';
 import * as m037 from './037-pending-sms-scope';
+import * as m038 from './038-one-outbid-sms-per-user';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '034-lot-engine-token': m034,
   '036-invoice-issue': m036,
   '037-pending-sms-scope': m037,
+  '038-one-outbid-sms-per-user': m038,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -49,7 +49,7 @@ export function registerConsoleNotices(
   route(app, notices.deliveryRetry, async ({ id }) => {
     const done = await deliveries.retry(id, ctx.now());
     if (done === 'missing') throw notFound('投递记录不存在或已发送');
-    if (done === 'superseded') throw conflict('该用户此拍品已有一条待发送的出价提醒，无需重试这一条');
+    if (done === 'superseded') throw conflict('该用户已有一条待发送的出价提醒短信，无需重试这一条');
     return done;
   });
 

@@ -69,7 +69,7 @@ export function deliveryRepo(db: Kysely<Database>) {
         .execute(),
     /**
      * An operator's retry: a failed or waiting delivery is due now with a fresh set of attempts. A
-     * failed one whose scope already has another delivery waiting (a later outbid on the same lot) is
+     * failed one whose scope already has another delivery waiting (a later outbid of the same user) is
      * not made to wait beside it: `superseded`.
      */
     retry: async (id: string, now: Date): Promise<{ id: string } | 'missing' | 'superseded'> => {

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
+import * as m038 from '../../db/migrations/038-one-outbid-sms-per-user';
 import {
   freezeDepositsDirectly,
   makeBuyer,
@@ -42,7 +44,7 @@ describe('deposits', () => {
 });
 
 describe('outbid', () => {
-  it('reaches the outbid buyer live; SMS only off the lot page and once per lot per 10 minutes', async () => {
+  it('reaches the outbid buyer live; SMS only off the lot page and once per 10 minutes, whichever lot', async () => {
     const lot = await makeLot(t);
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
     await freezeDepositsDirectly(t, lot, [a.id, b.id], `ob${lot}`, 700001);
@@ -109,9 +111,70 @@ describe('outbid', () => {
     expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(2);
     await tab.until(() => tab.notices().length === 3);
     expect(new Set(tab.notices().map((m) => m.notice.id)).size).toBe(3);
+
+    // Outbid on another lot within the same 10 minutes: in the inbox and live, and no SMS queued.
+    const other = await makeLot(t);
+    await freezeDepositsDirectly(t, other, [a.id, b.id], `ob2${other}`, 700101);
+    expect((await placeBid(t, a.token, other, '10000')).status).toBe(200);
+    expect((await placeBid(t, b.token, other, '10500')).status).toBe(200);
+    await tab.until(() => tab.notices().length === 4);
+    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(4);
+    expect(await outbids()).toHaveLength(2);
     tab.close();
   });
-  it('a bidding war queues one SMS per user and lot while it waits; quiet hours hold it; an older one is not retried beside it', async () => {
+
+  it('migration 038 keeps each user one waiting outbid SMS, the oldest, under the per-user scope', async () => {
+    const [l1, l2] = [await makeLot(t), await makeLot(t)];
+    const a = await makeBuyer(t);
+    const now = new Date();
+    const written = await db()
+      .insertInto('notice')
+      .values(
+        [l1, l2, l2].map((lot, i) => ({
+          user_id: a.id,
+          kind: 'lot.outbid',
+          title: '出价被超越',
+          body: '测试',
+          link: '',
+          event_key: `outbid:${lot}:${i + 2}`,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // As queued before: one per lot under 037's scope, and one from before 037 without a scope.
+    await db()
+      .insertInto('notice_delivery')
+      .values(
+        written.map((n, i) => ({
+          notice_id: n.id,
+          user_id: a.id,
+          channel: 'sms',
+          scope: [`outbid:${l1}`, `outbid:${l2}`, null][i] ?? null,
+          next_at: now,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    await m038.up(db() as unknown as Kysely<unknown>);
+    const rows = await db()
+      .selectFrom('notice_delivery')
+      .select(['notice_id', 'state', 'scope', 'note'])
+      .where('user_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { notice_id: written[0]!.id, state: 'pending', scope: 'outbid', note: '' },
+      ...written.slice(1).map((n) => ({
+        notice_id: n.id,
+        state: 'skipped',
+        scope: 'outbid',
+        note: '已合并：每位用户只保留一条待发送的出价提醒短信',
+      })),
+    ]);
+  });
+  it('a bidding war queues one SMS per user while it waits; quiet hours hold it; an older one is not retried beside it', async () => {
     const lot = await makeLot(t);
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
     await freezeDepositsDirectly(t, lot, [a.id, b.id], `ow${lot}`, 700001);
@@ -160,7 +223,7 @@ describe('outbid', () => {
         notice_id: spare.id,
         user_id: a.id,
         channel: 'sms',
-        scope: `outbid:${lot}`,
+        scope: 'outbid',
         state: 'failed',
         attempts: MAX_ATTEMPTS,
         last_error: '网关超时',
@@ -177,7 +240,7 @@ describe('outbid', () => {
       headers: { authorization: staff.token },
     });
     expect(retried.statusCode).toBe(409);
-    expect(envelope(retried).msg).toBe('该用户此拍品已有一条待发送的出价提醒，无需重试这一条');
+    expect(envelope(retried).msg).toBe('该用户已有一条待发送的出价提醒短信，无需重试这一条');
     expect((await outbids(a.id)).map((d) => d.state)).toEqual(['pending', 'failed']);
 
     // 08:00: one SMS each for the whole night's war.

@@ -33,12 +33,11 @@ export function noticeWrites(
     /** A subquery of the statement yielding text keys: rows with an `only_key` are written only if it returns theirs. */
     only?: RawBuilder<unknown> | undefined;
     /**
-     * No SMS is queued for a notice of this kind while its user's throttle for that lot (scope
-     * `<prefix>:<lot>`, the event key's first two parts, as the delivery job takes it) was taken
-     * after `since`, nor while a delivery of that user and scope waits: the job would skip it anyway,
-     * and a bidding war outbids a user many times a second.
+     * No SMS is queued for a notice of this kind while its user's throttle of `scope` was taken
+     * after `since`, nor while a delivery of that user and scope waits: the job would skip it
+     * anyway, and a bidding war outbids a user many times a second.
      */
-    throttled?: { kind: string; since: Date } | undefined;
+    throttled?: { kind: string; scope: string; since: Date } | undefined;
   },
 ): StatementPart {
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
@@ -51,13 +50,11 @@ export function noticeWrites(
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))
     on conflict (user_id, event_key) do nothing
     returning id, user_id, kind, event_key)`;
-  // A throttled kind's delivery carries the throttle's scope, `<prefix>:<lot>` (the event key's
-  // first two parts, as the delivery job takes it). Nothing is queued while the throttle runs, nor
-  // while a delivery of the same user and scope waits for the job: the unique index on waiting rows
-  // (decision 041) makes a bidding war queue one SMS per user and lot, not one per outbid.
+  // A throttled kind's delivery carries the throttle's scope. Nothing is queued while the throttle
+  // runs, nor while a delivery of the same user and scope waits for the job: the unique index on
+  // waiting rows (decision 041) makes a bidding war queue one SMS per user, not one per outbid.
   const scope = o.throttled
-    ? sql`case when kind = ${o.throttled.kind}
-        then split_part(event_key, ':', 1) || ':' || split_part(event_key, ':', 2) end`
+    ? sql`case when kind = ${o.throttled.kind} then ${o.throttled.scope} end`
     : sql`null::text`;
   const sms = sql`(
     insert into notice_delivery (notice_id, user_id, channel, scope, next_at, created_at, updated_at)

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { StatementPart } from '../../db/statement-part';
 import { noticesRepo, noticeWrites } from './notices.repo';
 import { offToken } from './prefs';
-import { OUTBID_SMS_WINDOW_MS } from './sms-delivery';
+import { OUTBID_SMS_SCOPE, OUTBID_SMS_WINDOW_MS } from './sms-delivery';
 
 export interface NoticeInput {
   userId: string;
@@ -53,7 +53,11 @@ export function noticeStatement(
       perPayload: PAIRS_PER_PAYLOAD,
       now,
       only,
-      throttled: { kind: 'lot.outbid', since: new Date(now.getTime() - OUTBID_SMS_WINDOW_MS) },
+      throttled: {
+        kind: 'lot.outbid',
+        scope: OUTBID_SMS_SCOPE,
+        since: new Date(now.getTime() - OUTBID_SMS_WINDOW_MS),
+      },
     },
   );
 }

@@ -11,8 +11,10 @@ export const retryDelayMs = (attempt: number) => Math.min(30 * 60_000, 30_000 * 
 /** A claimed SMS is another process's to take over after this long (the sender died mid-send). */
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
-/** Outbid by SMS at most once per lot per this long, and not while the lot's page is open. */
+/** Outbid by SMS at most once per user per this long, whichever lots, and not while the lot's page is open. */
 export const OUTBID_SMS_WINDOW_MS = 10 * 60_000;
+/** The outbid throttle's scope, and that of the one outbid SMS a user may have waiting (decision 041). */
+export const OUTBID_SMS_SCOPE = 'outbid';
 /** A live user channel refreshes its presence every 25 s; older rows are gone or stale. */
 export const PRESENCE_FRESH_MS = 70_000;
 
@@ -40,13 +42,13 @@ export function smsDelivery(ctx: AppContext, sender: NoticeSmsSender) {
     const until = policy.critical ? null : quietUntil(now.getTime(), p.quiet);
     if (until !== null) return { until: new Date(until), note: '免打扰时段，顺延发送' };
     if (d.kind === 'lot.outbid') {
-      // The throttle's scope is the event key's first two parts, `outbid:<lot>`: the notice's writer
-      // (notices.repo.ts) reads it the same way, and queues no SMS while it runs.
+      // One throttle per user across lots (decision 041, amended): the notice's writer
+      // (notices.repo.ts) queues no outbid SMS while it runs. The lot is the event key's second part.
       const lotId = d.event_key.split(':')[1] ?? '';
       if (await repo.onLotPage(d.user_id, lotId, new Date(now.getTime() - PRESENCE_FRESH_MS)))
         return { skip: '用户正在拍品页面' };
-      if (!(await repo.takeThrottle(d.user_id, `outbid:${lotId}`, OUTBID_SMS_WINDOW_MS, now)))
-        return { skip: '10分钟内已发送过该拍品的出价提醒' };
+      if (!(await repo.takeThrottle(d.user_id, OUTBID_SMS_SCOPE, OUTBID_SMS_WINDOW_MS, now)))
+        return { skip: '10分钟内已发送过出价提醒短信' };
     }
     return null;
   }
