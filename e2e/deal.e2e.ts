@@ -120,7 +120,15 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
 
     await card.getByRole('button', { name: '在线签署' }).click();
     const dialog = buyer.getByRole('dialog', { name: '在线签署成交确认书' });
-    await dialog.getByRole('checkbox').check();
+    // Clicked until it shows checked: a click during the dialog's opening animation can be lost
+    // (seen once under load in CI: "Clicking the checkbox did not change its state").
+    const read = dialog.getByRole('checkbox');
+    await expect
+      .poll(async () => {
+        if (!(await read.isChecked())) await read.click();
+        return read.isChecked();
+      })
+      .toBe(true);
     await dialog.getByRole('button', { name: /获取验证码/ }).click();
     await dialog.getByPlaceholder('6位验证码').fill(await latestCode(server.url, BUYER_TEL, 'signContract'));
     await dialog.getByRole('button', { name: '确认签署' }).click();
