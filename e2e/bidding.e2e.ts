@@ -10,7 +10,7 @@ import { launchBrowser, newVisitorContext, shot, shotPdf } from './support/brows
 import { ssoSignIn } from './support/demo';
 import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
-import { fillDate } from './support/antd';
+import { fillDate, tick } from './support/antd';
 
 // Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
 // the outbid notice and 已出局 arriving live, anti-sniping, the close, dealCar and the refund.
@@ -328,7 +328,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await card.getByRole('button', { name: '在线签署' }).click();
     const dialog = page.getByRole('dialog', { name: '在线签署成交确认书' });
     await dialog.waitFor();
-    await dialog.getByRole('checkbox').check();
+    await tick(dialog.getByRole('checkbox'));
     await dialog.getByRole('button', { name: /获取验证码/ }).click();
     await dialog.getByText(/已发送至 \d{3}\*{4}\d{4}/).waitFor();
     await dialog.getByPlaceholder('6位验证码').fill(await latestCode(tel, 'signContract'));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tick } from './support/antd';
 import { launchBrowser, newVisitorContext, shot, shotPdf } from './support/browser';
 import { latestCode, pgReachable } from './support/scratch-db';
 import { lotInBidding, serverOnScratch } from './support/deal-setup';
@@ -120,15 +121,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
 
     await card.getByRole('button', { name: '在线签署' }).click();
     const dialog = buyer.getByRole('dialog', { name: '在线签署成交确认书' });
-    // Clicked until it shows checked: a click during the dialog's opening animation can be lost
-    // (seen once under load in CI: "Clicking the checkbox did not change its state").
-    const read = dialog.getByRole('checkbox');
-    await expect
-      .poll(async () => {
-        if (!(await read.isChecked())) await read.click();
-        return read.isChecked();
-      })
-      .toBe(true);
+    await tick(dialog.getByRole('checkbox'));
     await dialog.getByRole('button', { name: /获取验证码/ }).click();
     await dialog.getByPlaceholder('6位验证码').fill(await latestCode(server.url, BUYER_TEL, 'signContract'));
     await dialog.getByRole('button', { name: '确认签署' }).click();

@@ -103,36 +103,29 @@ async function main() {
         (r) => r.accepted.length + r.refused.length,
       );
       report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
-      const below: Record<number, number> = {};
-      const controlP99: Record<number, number> = {};
+      // p99 below saturation: the bids', and the control's at the same rate.
+      const below: Record<number, { bids: number; control: number }> = {};
       for (const share of [0.5, 0.25]) {
         const offered = requestsPerSecond(saturated) * share;
-        const phase = await bidStorm(client, lots, tokens, SECONDS, (BIDDERS / offered) * 1000, 'ascending');
+        const thinkMs = (BIDDERS / offered) * 1000;
+        const phase = await bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending');
         report(
           `${name}, below saturation at ${share * 100}% (~${offered.toFixed(0)} requests/s offered)`,
           phase,
         );
         console.log(`  tail: ${slowWindows(phase)}`);
         // The control: one `select 1` per request at the same offered rate, same clients and pacing.
-        const control = await getCeiling(client, '/api/health', BIDDERS, SECONDS, (BIDDERS / offered) * 1000);
+        const control = await getCeiling(client, '/api/health', BIDDERS, SECONDS, thinkMs);
         console.log(
           `  control, GET /api/health at the same offered rate: ${control.perSecond.toFixed(0)} requests/s, p99 ${control.p99.toFixed(1)} ms`,
         );
-        below[share] = pct(phase.accepted, 99);
-        controlP99[share] = control.p99;
+        below[share] = { bids: pct(phase.accepted, 99), control: control.p99 };
       }
       if (k === 0) {
         const war = await bidStorm(client, lots, tokens, SECONDS, 0, 'minimum');
         report(`${name}, saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
       }
-      results.push({
-        name,
-        rate: acceptedPerSecond(saturated),
-        p99at50: below[0.5],
-        p99at25: below[0.25],
-        control50: controlP99[0.5],
-        control25: controlP99[0.25],
-      });
+      results.push({ name, rate: acceptedPerSecond(saturated), at50: below[0.5], at25: below[0.25] });
     }
     const after = await ceilings();
     client.close();
@@ -149,7 +142,7 @@ async function main() {
     );
     for (const r of results)
       console.log(
-        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / health).toFixed(2)} × select 1, ${(r.rate / live).toFixed(2)} × no database, ${(r.rate / first).toFixed(2)} × ${results[0]?.name}; accept p99 ${r.p99at50?.toFixed(1)} ms at 50 %, ${r.p99at25?.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.control50?.toFixed(1)} / ${r.control25?.toFixed(1)} ms)`,
+        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / health).toFixed(2)} × select 1, ${(r.rate / live).toFixed(2)} × no database, ${(r.rate / first).toFixed(2)} × ${results[0]?.name}; accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms)`,
       );
     for (const [name, shares] of Object.entries(cpu))
       for (const share of shares) console.log(`  ${name} at saturation: ${formatShare(share)}`);

@@ -25,6 +25,11 @@ const START = 10_000 * 100;
 const STEP = 500 * 100;
 const ladders = new Map<string, number>();
 
+/** A client's pause between requests below saturation: `thinkMs` on average, spread ±50 %. */
+const think = async (thinkMs: number) => {
+  if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
+};
+
 /**
  * Every client sends one bid after another for `seconds`; request `i` of client `n` goes to lot
  * `(n + i) mod lots`, so consecutive bids on one lot come from different bidders. `thinkMs` spaces
@@ -48,7 +53,7 @@ export async function bidStorm(
   await Promise.all(
     tokens.map(async (token, n) => {
       for (let i = 0; performance.now() < until; i++) {
-        if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
+        await think(thinkMs);
         const lot = lots[(n + i) % lots.length] as string;
         let amount: number;
         if (workload === 'ascending') {
@@ -75,8 +80,8 @@ export async function bidStorm(
 }
 
 /**
- * `connections` clients calling GET `path` for `seconds`, back to back or, with `thinkMs`, spaced as
- * `bidStorm` spaces bids: requests/s and p99.
+ * `connections` clients calling GET `path` for `seconds`: back to back (the route's ceiling) or, with
+ * `thinkMs`, paced as `bidStorm` paces bids (a control at a bid phase's rate). Requests/s and p99.
  */
 export async function getCeiling(
   client: Client,
@@ -91,7 +96,7 @@ export async function getCeiling(
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
+        await think(thinkMs);
         const t0 = performance.now();
         const { status } = await client.get(path);
         if (status !== 200) throw new Error(`${path} answered ${status}`);
@@ -123,9 +128,9 @@ export function slowWindows(p: Phase) {
     windows.set(w, (windows.get(w) ?? 0) + 1);
   });
   const slow = [...windows.values()].reduce((a, b) => a + b, 0);
-  const most = Math.max(0, ...windows.values());
-  const worst = [...windows].sort((a, b) => b[1] - a[1])[0];
-  return `${slow} accepts above the p99 sent in ${windows.size} of ${Math.ceil((p.seconds * 1000) / 250)} 250-ms windows, at most ${most} in one${worst ? ` (at ${((worst[0] * 250) / 1000).toFixed(2)} s, ${new Date(p.startedAt.getTime() + worst[0] * 250).toISOString().slice(11, 23)} UTC)` : ''}`;
+  const [worst, most] = [...windows].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  const at = new Date(p.startedAt.getTime() + worst * 250).toISOString().slice(11, 23);
+  return `${slow} accepts above the p99 sent in ${windows.size} of ${Math.ceil((p.seconds * 1000) / 250)} 250-ms windows, at most ${most} in one${most ? ` (at ${((worst * 250) / 1000).toFixed(2)} s, ${at} UTC)` : ''}`;
 }
 
 export function report(label: string, p: Phase) {

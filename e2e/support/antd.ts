@@ -47,3 +47,17 @@ export async function pickOption(field: Locator, text: string) {
   }
   expect(await chosen()).toContain(text);
 }
+
+/**
+ * Ticks an antd checkbox and checks it shows ticked, clicking again while it does not: a click while
+ * the surrounding dialog is still animating open can be lost ("Clicking the checkbox did not change
+ * its state", seen under load).
+ */
+export async function tick(box: Locator) {
+  await expect
+    .poll(async () => {
+      if (!(await box.isChecked())) await box.click();
+      return box.isChecked();
+    })
+    .toBe(true);
+}

@@ -151,19 +151,18 @@ export function biddingRepo(db: Kysely<Database>) {
       db.updateTable('lot').set(set).where('id', '=', lotId).execute(),
 
     /**
-     * Catches the listing copies of these lots up with the live columns (decision 006). Lots are
-     * locked in id order and a lot held by a bid batch is skipped (decision 029); returns the given
-     * lots that were skipped.
+     * Catches a lot's listing copies up with its live columns (decision 006), one lot per statement
+     * (decision 035: the statement holds the row through ~25 index updates). A lot held by a bid
+     * batch right now is skipped: returns false.
      */
-    async copyListingKeys(lotIds: string[]): Promise<string[]> {
+    async copyListingKeys(lotId: string): Promise<boolean> {
       const { rows } = await sql<{ id: string }>`
-        with due as (select id from lot where id = any(${lotIds}::bigint[]) order by id for update skip locked),
+        with due as (select id from lot where id = ${lotId} for update skip locked),
         copied as (
           update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
           from due where lot.id = due.id and ${listingBehind})
         select id from due`.execute(db);
-      const done = new Set(rows.map((r) => r.id));
-      return lotIds.filter((id) => !done.has(id));
+      return rows.length > 0;
     },
 
     /**

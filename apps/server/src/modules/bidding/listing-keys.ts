@@ -43,8 +43,8 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
       const due = [...marked].filter(([, m]) => at - m.last >= QUIET_MS || at - m.since >= MAX_LAG_MS);
       if (!full && due.length === 0) return 0;
       for (const [id] of due) marked.delete(id);
+      const taken = new Map(due);
       const keepMarked = (ids: string[]) => {
-        const taken = new Map(due);
         for (const id of ids) if (!marked.has(id)) marked.set(id, taken.get(id) ?? { since: at, last: at });
       };
       const ids = due.map(([id]) => id);
@@ -59,7 +59,7 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
         // connection, wait for any lot they share with it (decisions 029, 035): eight lots a
         // statement held every lot's bids for 10-25 ms at a time. Lots held by a batch right now are
         // skipped: their turn comes at the next tick.
-        for (const id of ids) keepMarked(await repo.copyListingKeys([id]));
+        for (const id of ids) if (!(await repo.copyListingKeys(id))) keepMarked([id]);
       } catch (err) {
         keepMarked(ids);
         throw err;

@@ -5,6 +5,8 @@ import { settlementRepo } from './settlement.repo';
 
 /** How often the reconciliation runs (the scheduler ticks every second; the job clock spaces runs). */
 export const RECONCILE_EVERY_MS = 10 * 60_000;
+/** Findings stored per statement: thousands of findings are a few statements, not thousands of commits. */
+const FINDINGS_PER_STATEMENT = 1_000;
 
 const yuan = (fen: string | null) => (fen === null ? '—' : fenDisplay(Number(fen)));
 
@@ -31,6 +33,7 @@ export function reconciliation(ctx: AppContext) {
 
   async function run(now: Date): Promise<number> {
     const q = reconciliationRepo(db);
+    const repo = settlementRepo(db);
     const checks: Array<
       [string, () => ReturnType<typeof q.unbalancedJournals>, (a: string | null, b: string | null) => string]
     > = [
@@ -61,13 +64,13 @@ export function reconciliation(ctx: AppContext) {
     ];
     let found = 0;
     for (const [kind, query, describe] of checks) {
-      // One row per ref (a check joining lines may answer a ref twice), stored 1,000 to a statement.
+      // One row per ref (a check joining lines may answer a ref twice).
       const findings = new Map<string, Finding>();
       for (const row of await query())
         findings.set(row.ref, { kind, ref: row.ref, lotId: row.lot_id, detail: describe(row.a, row.b) });
       const all = [...findings.values()];
-      for (let i = 0; i < all.length; i += 1_000)
-        await settlementRepo(db).upsertMismatches(all.slice(i, i + 1_000), now);
+      for (let i = 0; i < all.length; i += FINDINGS_PER_STATEMENT)
+        await repo.upsertMismatches(all.slice(i, i + FINDINGS_PER_STATEMENT), now);
       found += all.length;
     }
     if (found) ctx.log.warn({ found }, 'reconciliation found mismatches');
