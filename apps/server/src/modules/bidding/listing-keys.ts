@@ -10,6 +10,11 @@ const ORPHANED_MS = 10_000;
 const QUIET_MS = 500;
 /** A lot still taking bids is caught up once it has been behind this long. */
 const MAX_LAG_MS = 5_000;
+/**
+ * Time a tick may spend on catch-ups; lots left over stay marked for the next tick. The scheduler
+ * runs its jobs one after another, and the close waits behind this one.
+ */
+const TICK_BUDGET_MS = 250;
 
 /**
  * Catches the listing copies of a lot (list_price, list_bid_count, list_end_time) up with the live
@@ -36,11 +41,17 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
       else marked.set(lotId, { since: at, last: at });
     },
 
-    /** Returns 0 always: every due lot is caught up within the tick (those held by a batch stay marked), so there is never a backlog to repeat for. */
+    /**
+     * Returns 0 always: lots held by a batch, and those past the tick's time budget, stay marked for
+     * the next tick (a second round at once would only hold off the jobs after this one again).
+     */
     async tick(now: Date): Promise<number> {
       const at = now.getTime();
       const full = at - lastFullSweep >= FULL_SWEEP_MS;
-      const due = [...marked].filter(([, m]) => at - m.last >= QUIET_MS || at - m.since >= MAX_LAG_MS);
+      // Longest behind first, so that lots left over by a tick's budget come first at the next.
+      const due = [...marked]
+        .filter(([, m]) => at - m.last >= QUIET_MS || at - m.since >= MAX_LAG_MS)
+        .sort((a, b) => a[1].since - b[1].since);
       if (!full && due.length === 0) return 0;
       for (const [id] of due) marked.delete(id);
       const taken = new Map(due);
@@ -59,7 +70,14 @@ export function listingKeys(db: Kysely<Database>, clock: () => Date = () => new 
         // connection, wait for any lot they share with it (decisions 029, 035): eight lots a
         // statement held every lot's bids for 10-25 ms at a time. Lots held by a batch right now are
         // skipped: their turn comes at the next tick.
-        for (const id of ids) if (!(await repo.copyListingKeys(id))) keepMarked([id]);
+        const until = performance.now() + TICK_BUDGET_MS;
+        for (const [i, id] of ids.entries()) {
+          if (performance.now() > until) {
+            keepMarked(ids.slice(i));
+            break;
+          }
+          if (!(await repo.copyListingKeys(id))) keepMarked([id]);
+        }
       } catch (err) {
         keepMarked(ids);
         throw err;
