@@ -40,7 +40,8 @@ async function main() {
       extend_step_sec: WINDOW_S,
     });
     const buyers = await bench.buyers(BIDDERS, lots);
-    const [a, b] = await Promise.all([bench.start(), bench.start()]);
+    // Warnings on: a scheduler job that held its round over a second says so (the close waits behind it).
+    const [a, b] = await Promise.all([bench.start({ LOG_LEVEL: 'warn' }), bench.start({ LOG_LEVEL: 'warn' })]);
     const bases = [a.url, b.url];
     console.log(
       `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes; load average ${avg()}`,
@@ -131,11 +132,24 @@ async function main() {
     console.log(
       `invariant violations: ${report.violations.length}${report.violations.length ? `\n  ${report.violations.slice(0, 20).join('\n  ')}` : ''}`,
     );
+    const slow = [a, b].flatMap((s, i) => slowJobs(s.output()).map((j) => `process ${i + 1}: ${j}`));
+    console.log(`scheduler jobs over 1 s: ${slow.length ? `\n  ${slow.join('\n  ')}` : 'none'}`);
     console.log(`load average after: ${avg()}`);
   } finally {
     for (const ws of sockets) ws.terminate();
     await bench.drop();
   }
+}
+
+/** The server's 'scheduled job slow' warnings (pino JSON lines), as `job ms (handled)`. */
+function slowJobs(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.includes('scheduled job slow'))
+    .map((line) => {
+      const { job, ms, handled } = JSON.parse(line) as { job: string; ms: number; handled: number };
+      return `${job} ${ms} ms (${handled} handled)`;
+    });
 }
 
 /** Polls until no deposit of the session's lots is frozen; the time it happened, or null. */

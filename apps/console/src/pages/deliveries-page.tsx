@@ -8,7 +8,11 @@ import { useLoad } from '../use-load';
 const time = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 type State = 'all' | 'failed' | 'retrying';
 
-/** 消息投递: SMS notices that failed for good or are retrying, with a retry (docs/decisions/026-notice-delivery.md). */
+/**
+ * 消息投递: SMS notices that failed for good or are retrying, with a retry
+ * (docs/decisions/026-notice-delivery.md). The delivery job changes rows by itself (a retried
+ * SMS is claimed and sent within seconds), so the list reloads every 10 s.
+ */
 export function DeliveriesPage() {
   const { message } = App.useApp();
   const [pageNum, setPageNum] = useState(1);
@@ -17,6 +21,7 @@ export function DeliveriesPage() {
   const { data, error, loading, reload } = useLoad(
     () => consoleCall(notices.deliveryList, { pageNum, pageSize: 20, state }),
     [pageNum, state],
+    10_000,
   );
   const retry = async (id: string) => {
     setBusy(id);
@@ -46,6 +51,9 @@ export function DeliveriesPage() {
           setState(v);
         }}
       />
+      <span className="console-muted" style={{ marginLeft: 12 }}>
+        每 10 秒自动刷新
+      </span>
       <PagedTable
         rowKey="id"
         loading={loading}

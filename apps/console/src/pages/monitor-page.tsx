@@ -1,7 +1,7 @@
 import { consoleApi } from '@chepai/shared';
 import { Alert, App, Button, DatePicker, Input, Modal, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PagedTable } from '../paged-table';
 import { consoleCall, type StoredOperator } from '../console-api';
 import { useLoad } from '../use-load';
@@ -57,11 +57,8 @@ export function MonitorPage({ operator }: { operator: StoredOperator }) {
   const { data, error, loading, reload } = useLoad(
     () => consoleCall(consoleApi.monitorList, { pageNum, pageSize: 20 }),
     [pageNum],
+    10_000,
   );
-  useEffect(() => {
-    const timer = setInterval(reload, 10_000);
-    return () => clearInterval(timer);
-  }, [reload]);
   const mayCancel = operator.roles.includes('admin') || operator.roles.includes('scheduler');
   const submit = async () => {
     if (!acting) return;

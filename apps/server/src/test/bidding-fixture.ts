@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { envelope, type TestApp } from './test-app';
 import { sessions } from '../modules/accounts/sessions';
 import { insertLots, type NewLot } from '../modules/lots/lot-writer';
+import { accounts } from '../modules/ledger/accounts';
+import { journalIds } from '../modules/settlement/postings';
 
 let buyerCount = 0;
 
@@ -39,8 +41,9 @@ export async function makeOperator(
 }
 
 /**
- * Frozen deposits written straight into the ledger (with their paid payment orders), for
- * benchmarks that measure bidding rather than the payment flow. Bidder numbers from `firstNo`.
+ * Frozen deposits written straight into the ledger (with their paid payment orders and the
+ * receipt journals a paid payment posts, decision 022), for benchmarks that measure bidding
+ * rather than the payment flow. Bidder numbers from `firstNo`.
  */
 export async function freezeDepositsDirectly(
   t: { ctx: AppContext },
@@ -49,39 +52,61 @@ export async function freezeDepositsDirectly(
   tag: string,
   firstNo: number,
 ) {
-  const { db } = t.ctx.dbh;
   const now = t.ctx.now();
   const amount = 1_000 * YUAN;
-  await db
-    .insertInto('payment')
-    .values(
-      buyerIds.map((id, i) => ({
-        payment_no: `${tag}${i}`,
-        purpose: 'deposit' as const,
-        lot_id: lotId,
-        buyer_id: id,
-        amount,
-        subject: 'bench',
-        provider: 'sandbox',
-        status: 'paid' as const,
-        created_at: now,
-      })),
-    )
-    .execute();
-  await db
-    .insertInto('deposit_ledger')
-    .values(
-      buyerIds.map((id, i) => ({
-        lot_id: lotId,
-        buyer_id: id,
-        payment_no: `${tag}${i}`,
-        bidder_no: String(firstNo + i),
-        state: 'frozen' as const,
-        amount,
-        frozen_at: now,
-      })),
-    )
-    .execute();
+  const paymentNo = (i: number) => `${tag}${i}`;
+  await t.ctx.dbh.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('payment')
+      .values(
+        buyerIds.map((id, i) => ({
+          payment_no: paymentNo(i),
+          purpose: 'deposit' as const,
+          lot_id: lotId,
+          buyer_id: id,
+          amount,
+          subject: 'bench',
+          provider: 'sandbox',
+          status: 'paid' as const,
+          created_at: now,
+          paid_at: now,
+        })),
+      )
+      .execute();
+    // What journalPayment posts for each, in two statements for the whole set.
+    const heads = buyerIds.map((_, i) => ({
+      journal_id: journalIds.payment(paymentNo(i)),
+      kind: 'payment',
+      lot_id: lotId,
+      ref: paymentNo(i),
+      memo: '保证金：bench',
+      at: now,
+    }));
+    await trx.insertInto('journal').values(heads).execute();
+    await trx
+      .insertInto('journal_line')
+      .values(
+        heads.flatMap((head, i) => [
+          { ...head, account: accounts.provider, amount },
+          { ...head, account: accounts.buyerDeposit(buyerIds[i]!), amount: -amount },
+        ]),
+      )
+      .execute();
+    await trx
+      .insertInto('deposit_ledger')
+      .values(
+        buyerIds.map((id, i) => ({
+          lot_id: lotId,
+          buyer_id: id,
+          payment_no: paymentNo(i),
+          bidder_no: String(firstNo + i),
+          state: 'frozen' as const,
+          amount,
+          frozen_at: now,
+        })),
+      )
+      .execute();
+  });
 }
 
 export const YUAN = 100;

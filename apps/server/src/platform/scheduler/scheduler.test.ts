@@ -129,7 +129,7 @@ describe('scheduler', () => {
       ],
       intervalMs: 1,
       now: () => now,
-      log: { error: (_o, msg) => errors.push(msg) },
+      log: { error: (_o, msg) => errors.push(msg), warn: () => undefined },
     });
     s.start();
     await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(3));
@@ -138,6 +138,23 @@ describe('scheduler', () => {
     expect(errors.length).toBeGreaterThanOrEqual(3);
     expect(await s.runOnce()).toEqual({ broken: 0, counter: 0 });
     expect(calls).toBe(after + 1);
+  });
+
+  it('warns of a job that held its round longer than slowMs, naming it', async () => {
+    const warned: object[] = [];
+    const s = createScheduler({
+      jobs: [
+        { name: 'quick', tick: async () => 0 },
+        { name: 'sluggish', tick: () => new Promise((r) => setTimeout(() => r(3), 60)) },
+      ],
+      intervalMs: 60_000,
+      now: () => now,
+      slowMs: 30,
+      log: { error: () => undefined, warn: (o) => warned.push(o) },
+    });
+    expect(await s.runOnce()).toEqual({ quick: 0, sluggish: 3 });
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ job: 'sluggish', handled: 3 });
   });
 
   it('a round asked for while the timer’s round runs waits for it, so what was due is done when it returns', async () => {

@@ -12,6 +12,7 @@ export interface ScheduledJob {
 
 export interface SchedulerLog {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
 export interface SchedulerOptions {
@@ -22,6 +23,11 @@ export interface SchedulerOptions {
   log?: SchedulerLog;
   /** Upper bound of back-to-back rounds while work keeps coming, so the event loop breathes. */
   maxBurst?: number;
+  /**
+   * A job's tick longer than this is logged as a warning: every job after it in the round (the
+   * close among them) waited that long. Default 1,000 ms.
+   */
+  slowMs?: number;
 }
 
 export interface Scheduler {
@@ -36,6 +42,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const maxBurst = options.maxBurst ?? 20;
+  const slowMs = options.slowMs ?? 1000;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
@@ -55,12 +62,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Back to the event loop between jobs: on the embedded database a query resolves as a
       // microtask, so a round of awaited queries would otherwise hold off every request until it ends.
       await breathe();
+      const started = performance.now();
       try {
         handled[job.name] = await job.tick(options.now());
       } catch (err) {
         handled[job.name] = 0;
         options.log?.error({ err, job: job.name }, 'scheduled job failed');
       }
+      const ms = Math.round(performance.now() - started);
+      if (ms > slowMs) options.log?.warn({ job: job.name, ms, handled: handled[job.name] }, 'scheduled job slow');
     }
     return handled;
   };
