@@ -44,14 +44,18 @@ export function depositLedgerRepo(db: Kysely<Database>) {
         .forUpdate()
         .executeTakeFirst(),
 
-    /** Moves a deposit to `to`; with `from`, only if it is still in that state. */
-    settle: (id: string, to: DepositLedgerState, at: Date, from?: DepositLedgerState) => {
-      let q = db.updateTable('deposit_ledger').set({ state: to, settled_at: at }).where('id', '=', id);
-      if (from) q = q.where('state', '=', from);
-      return q.execute();
-    },
+    /** Moves deposits still `from` to `to` in one statement (a lot's close settles all of them). */
+    settleMany: (ids: string[], to: DepositLedgerState, at: Date, from: DepositLedgerState) =>
+      ids.length === 0
+        ? Promise.resolve()
+        : db
+            .updateTable('deposit_ledger')
+            .set({ state: to, settled_at: at })
+            .where('id', 'in', ids)
+            .where('state', '=', from)
+            .execute(),
 
-    recordMovement: (values: Insertable<DepositMovementTable>) =>
-      db.insertInto('deposit_movement').values(values).execute(),
+    recordMovements: (values: Insertable<DepositMovementTable>[]) =>
+      values.length === 0 ? Promise.resolve() : db.insertInto('deposit_movement').values(values).execute(),
   };
 }

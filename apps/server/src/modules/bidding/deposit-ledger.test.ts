@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsFor } from '../../platform/payments/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { makeBuyer, makeLot } from '../../test/bidding-fixture';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../test/bidding-fixture';
+import { accounts } from '../ledger/accounts';
+import { balancesOfLot } from '../ledger/ledger';
 import { depositOf, forfeitDeposit, settleDeposits } from './deposit-ledger';
 
 let t: TestApp;
@@ -104,5 +106,52 @@ describe('deposit ledger', () => {
       .orderBy('id', 'desc')
       .executeTakeFirst();
     expect(last).toMatchObject({ from_state: 'applied', to_state: 'forfeited', amount: '300000' });
+  });
+
+  it('closes a lot of 250 deposits with every loser refunded and journalled, and the lot balanced', async () => {
+    // Set-based since a statement per deposit made a session's closes queue (bench/session).
+    const lot = await makeLot(t);
+    const buyers: string[] = [];
+    for (let i = 0; i < 250; i++) buyers.push((await makeBuyer(t)).id);
+    await freezeDepositsDirectly(t, lot, buyers, `VOL${lot}_`, 500_000);
+    const winner = buyers[17] as string;
+    const now = new Date('2026-11-22T04:00:00Z');
+    const settled = await db()
+      .transaction()
+      .execute((trx) => settleDeposits(trx, lot, winner, now));
+    expect(settled).toMatchObject({ applied: 1, refunded: 249, appliedAmount: 100_000 });
+    expect(new Set(settled.refundedTo.map((r) => r.buyerId))).toEqual(
+      new Set(buyers.filter((b) => b !== winner)),
+    );
+    const refunds = await db()
+      .selectFrom('refund')
+      .select(['buyer_id', 'amount', 'status', 'kind'])
+      .where('lot_id', '=', lot)
+      .execute();
+    expect(refunds).toHaveLength(249);
+    expect(
+      refunds.every((r) => r.amount === '100000' && r.status === 'pending' && r.kind === 'deposit'),
+    ).toBe(true);
+    expect(refunds.some((r) => r.buyer_id === winner)).toBe(false);
+    const moves = await db()
+      .selectFrom('deposit_movement')
+      .select(['to_state'])
+      .where('lot_id', '=', lot)
+      .where('from_state', '=', 'frozen')
+      .execute();
+    expect(moves.filter((m) => m.to_state === 'refunded')).toHaveLength(249);
+    expect(moves.filter((m) => m.to_state === 'applied')).toHaveLength(1);
+    // Paid in, then: the losers' deposits back out to clearing, the winner's in the lot's escrow.
+    const balances = await balancesOfLot(db(), lot);
+    expect(balances[accounts.refunds]).toBe(-249 * 100_000);
+    expect(balances[accounts.escrow(lot)]).toBe(-100_000);
+    expect(balances[accounts.provider]).toBe(250 * 100_000);
+    expect(buyers.every((b) => (balances[accounts.buyerDeposit(b)] ?? 0) === 0)).toBe(true);
+    // Again: nothing moves twice, no refund or journal is posted twice.
+    const again = await db()
+      .transaction()
+      .execute((trx) => settleDeposits(trx, lot, winner, now));
+    expect(again).toEqual({ applied: 0, refunded: 0, appliedAmount: 0, refundedTo: [] });
+    expect(await balancesOfLot(db(), lot)).toEqual(balances);
   });
 });

@@ -4,14 +4,18 @@ import type { Database, JournalLineTable, JournalTable } from '../../db/schema';
 /** SQL for the ledger: journal headers (journal) and their lines (journal_line). */
 export function ledgerRepo(db: Kysely<Database>) {
   return {
-    /** Inserts a journal header; undefined when one with that id exists (the idempotency key). */
-    insertJournalIfAbsent: (values: Insertable<JournalTable>) =>
-      db
-        .insertInto('journal')
-        .values(values)
-        .onConflict((oc) => oc.column('journal_id').doNothing())
-        .returning('journal_id')
-        .executeTakeFirst(),
+    /** Inserts journal headers; returns the ids inserted (one that exists is the idempotency key at work). */
+    insertJournalsIfAbsent: async (values: Insertable<JournalTable>[]) =>
+      values.length === 0
+        ? []
+        : (
+            await db
+              .insertInto('journal')
+              .values(values)
+              .onConflict((oc) => oc.column('journal_id').doNothing())
+              .returning('journal_id')
+              .execute()
+          ).map((r) => r.journal_id),
 
     insertLines: (values: Insertable<JournalLineTable>[]) =>
       db.insertInto('journal_line').values(values).execute(),

@@ -38,12 +38,8 @@ function normalise(lines: JournalLineInput[]): JournalLineInput[] {
     .map(([account, amount]) => ({ account, amount }));
 }
 
-/**
- * Posts one balanced journal inside the caller's transaction (decision 022). Returns false when a
- * journal with this id exists already (the movement was posted before: nothing is written).
- * The database checks the sum again at commit and refuses to change a posted line.
- */
-export async function postJournal(trx: Transaction<Database>, input: JournalInput): Promise<boolean> {
+/** The journal's lines merged per account, after checking it is whole, named and balanced. */
+function checked(input: JournalInput): JournalLineInput[] {
   const lines = normalise(input.lines);
   for (const l of input.lines) {
     if (!Number.isSafeInteger(l.amount))
@@ -53,18 +49,42 @@ export async function postJournal(trx: Transaction<Database>, input: JournalInpu
   if (lines.length < 2) throw new UnbalancedJournal(`${input.journalId}: a journal needs two or more lines`);
   const sum = lines.reduce((s, l) => s + l.amount, 0);
   if (sum !== 0) throw new UnbalancedJournal(`${input.journalId}: lines sum to ${sum}, not 0`);
-  const repo = ledgerRepo(trx);
-  const head = {
+  return lines;
+}
+
+/**
+ * Posts one balanced journal inside the caller's transaction (decision 022). Returns false when a
+ * journal with this id exists already (the movement was posted before: nothing is written).
+ * The database checks the sum again at commit and refuses to change a posted line.
+ */
+export async function postJournal(trx: Transaction<Database>, input: JournalInput): Promise<boolean> {
+  return (await postJournals(trx, [input])).has(input.journalId);
+}
+
+/**
+ * Posts many journals in two statements (a lot's close refunds two hundred deposits at once);
+ * returns the ids that were posted now — one posted before is skipped as `postJournal` skips it.
+ */
+export async function postJournals(trx: Transaction<Database>, inputs: JournalInput[]): Promise<Set<string>> {
+  const lines = new Map(inputs.map((input) => [input.journalId, checked(input)]));
+  if (lines.size < inputs.length) throw new UnbalancedJournal('the same journal id twice in one posting');
+  const heads = inputs.map((input) => ({
     journal_id: input.journalId,
     kind: input.kind,
     lot_id: input.lotId ?? null,
     ref: input.ref ?? null,
     memo: input.memo,
     at: input.at,
-  };
-  if (!(await repo.insertJournalIfAbsent(head))) return false;
-  await repo.insertLines(lines.map((l) => ({ ...head, account: l.account, amount: l.amount })));
-  return true;
+  }));
+  const repo = ledgerRepo(trx);
+  const posted = new Set(await repo.insertJournalsIfAbsent(heads));
+  const values = heads
+    .filter((head) => posted.has(head.journal_id))
+    .flatMap((head) =>
+      lines.get(head.journal_id)!.map((l) => ({ ...head, account: l.account, amount: l.amount })),
+    );
+  if (values.length) await repo.insertLines(values);
+  return posted;
 }
 
 /** Whether a journal with this id was posted. */

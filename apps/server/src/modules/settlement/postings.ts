@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentRow } from '../../platform/payments/payment.repo';
 import { accounts } from '../ledger/accounts';
-import { balanceOf, postJournal } from '../ledger/ledger';
+import { balanceOf, postJournal, postJournals, type JournalInput } from '../ledger/ledger';
 import { sellerFinanceRepo } from '../sellers/seller-finance.repo';
 import { settlementRepo, type PayoutRow, type RefundRow } from './settlement.repo';
 
@@ -105,28 +105,45 @@ export interface NewRefund {
  * journal, moving the money to `clearing:refunds` until the provider confirms. Idempotent by refund number.
  */
 export async function createRefund(trx: Tx, r: NewRefund): Promise<RefundRow | undefined> {
-  if (r.amount <= 0) return undefined;
-  const row = await settlementRepo(trx).insertRefund({
-    refund_no: r.refundNo,
-    kind: r.kind,
-    lot_id: r.payment.lot_id,
-    payment_no: r.payment.payment_no,
-    buyer_id: r.payment.buyer_id,
-    amount: r.amount,
-    reason: r.reason,
-    status: 'pending',
-    requested_at: r.now,
-    next_attempt_at: r.now,
-  });
-  if (!row) return undefined;
-  await journalRefundApproved(trx, row, r.debit ?? creditAccountOf(r.payment), r.now);
-  return row;
+  return (await createRefunds(trx, [r]))[0];
+}
+
+/** Many refunds in three statements (a lot's close); returns the rows created now. */
+export async function createRefunds(trx: Tx, refunds: NewRefund[]): Promise<RefundRow[]> {
+  const due = refunds.filter((r) => r.amount > 0);
+  const rows = await settlementRepo(trx).insertRefunds(
+    due.map((r) => ({
+      refund_no: r.refundNo,
+      kind: r.kind,
+      lot_id: r.payment.lot_id,
+      payment_no: r.payment.payment_no,
+      buyer_id: r.payment.buyer_id,
+      amount: r.amount,
+      reason: r.reason,
+      status: 'pending' as const,
+      requested_at: r.now,
+      next_attempt_at: r.now,
+    })),
+  );
+  const byNo = new Map(due.map((r) => [r.refundNo, r]));
+  await postJournals(
+    trx,
+    rows.map((row) => {
+      const r = byNo.get(row.refund_no)!;
+      return refundApprovedJournal(row, r.debit ?? creditAccountOf(r.payment), r.now);
+    }),
+  );
+  return rows;
 }
 
 /** An approved refund leaves the account it came from for `clearing:refunds`. */
 export async function journalRefundApproved(trx: Tx, refund: RefundRow, debit: string, now: Date) {
+  await postJournal(trx, refundApprovedJournal(refund, debit, now));
+}
+
+function refundApprovedJournal(refund: RefundRow, debit: string, now: Date): JournalInput {
   const amount = Number(refund.amount);
-  await postJournal(trx, {
+  return {
     journalId: journalIds.refund(refund.refund_no),
     kind: 'refund',
     lotId: refund.lot_id,
@@ -137,24 +154,27 @@ export async function journalRefundApproved(trx: Tx, refund: RefundRow, debit: s
       { account: debit, amount },
       { account: accounts.refunds, amount: -amount },
     ],
-  });
+  };
 }
 
-/** The deposit refund of a buyer who did not win (or of a withdrawn lot), through the provider. */
-export async function refundDeposit(
+/** The deposit refunds of buyers who did not win (or of a withdrawn lot), through the provider. */
+export async function refundDeposits(
   trx: Tx,
-  row: { lot_id: string; buyer_id: string; amount: string; payment_no: string },
+  rows: Array<{ lot_id: string; buyer_id: string; amount: string; payment_no: string }>,
   reason: string,
   now: Date,
 ) {
-  await createRefund(trx, {
-    refundNo: `RFD${row.lot_id}U${row.buyer_id}`,
-    kind: 'deposit',
-    payment: { payment_no: row.payment_no, purpose: 'deposit', lot_id: row.lot_id, buyer_id: row.buyer_id },
-    amount: Number(row.amount),
-    reason,
-    now,
-  });
+  await createRefunds(
+    trx,
+    rows.map((row) => ({
+      refundNo: `RFD${row.lot_id}U${row.buyer_id}`,
+      kind: 'deposit' as const,
+      payment: { payment_no: row.payment_no, purpose: 'deposit', lot_id: row.lot_id, buyer_id: row.buyer_id },
+      amount: Number(row.amount),
+      reason,
+      now,
+    })),
+  );
 }
 
 /** Money a deal could not take (paid out of turn, or of a deal that defaulted): back to the payer in full. */

@@ -153,13 +153,16 @@ export function settlementRepo(db: Kysely<Database>) {
 
     // ——— refunds ———
 
-    insertRefund: (values: Insertable<RefundTable>) =>
-      db
-        .insertInto('refund')
-        .values(values)
-        .onConflict((oc) => oc.column('refund_no').doNothing())
-        .returningAll()
-        .executeTakeFirst(),
+    /** Inserts refunds; returns the rows inserted (a refund number that exists is skipped). */
+    insertRefunds: (values: Insertable<RefundTable>[]) =>
+      values.length === 0
+        ? Promise.resolve([])
+        : db
+            .insertInto('refund')
+            .values(values)
+            .onConflict((oc) => oc.column('refund_no').doNothing())
+            .returningAll()
+            .execute(),
 
     lockRefund: (refundNo: string) =>
       db.selectFrom('refund').selectAll().where('refund_no', '=', refundNo).forUpdate().executeTakeFirst(),

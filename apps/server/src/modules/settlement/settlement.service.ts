@@ -246,18 +246,20 @@ export function settlementService(ctx: AppContext, deps: { payments: Payments })
         const left = Number(payment.amount) - taken;
         if (input.amount > left)
           throw badRequest(`退款金额不能超过可退金额 ¥${yuan(left)}（已退或待退 ¥${yuan(taken)}）`);
-        await tx.insertRefund({
-          refund_no: refundNo,
-          kind: 'manual',
-          lot_id: payment.lot_id,
-          payment_no: payment.payment_no,
-          buyer_id: payment.buyer_id,
-          amount: input.amount,
-          reason: input.reason,
-          status: 'requested',
-          requested_by: actor.id,
-          requested_at: now,
-        });
+        await tx.insertRefunds([
+          {
+            refund_no: refundNo,
+            kind: 'manual',
+            lot_id: payment.lot_id,
+            payment_no: payment.payment_no,
+            buyer_id: payment.buyer_id,
+            amount: input.amount,
+            reason: input.reason,
+            status: 'requested',
+            requested_by: actor.id,
+            requested_at: now,
+          },
+        ]);
         await writeAudit(trx, actor, {
           action: 'refund.request',
           targetType: 'refund',
