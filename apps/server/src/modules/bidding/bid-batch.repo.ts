@@ -109,7 +109,8 @@ export function bidBatchRepo(db: Kysely<Database>) {
      * computed on the state whose token is `expect`, taking the deposits of `bidders` as frozen; the
      * lot **holds** if both are still true. Lots to write are locked in id order (batches over
      * several lots, from any process, never wait for each other in a cycle), checked, and updated with
-     * their fresh token; lots with nothing to write are only checked. Bid rows, the NOTIFYs and the
+     * their fresh token; lots with nothing to write are only checked, on their last committed row
+     * without a lock. Bid rows, the NOTIFYs and the
      * parts of `also` (the outbid notices) are written for held lots only: they get the subquery
      * `written` (lot ids as text) to gate on. Returns the ids of the lots that held; the caller runs
      * the others again on their current state.
@@ -135,18 +136,27 @@ export function bidBatchRepo(db: Kysely<Database>) {
           )
           .with(
             'lk',
-            // Locked by id in id order, then compared: the lock waits for a batch in flight on the
-            // lot and yields the row as that batch committed it (a snapshot comparison would fail a
-            // batch computed on the state its predecessor is about to commit).
+            // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
+            // flight on the lot and yields the row as that batch committed it (a snapshot comparison
+            // would fail a batch computed on the state its predecessor is about to commit).
             () => sql<{ id: string; engine_token: string }>`(
-        select lot.id, lot.engine_token from lot where lot.id in (select id from v)
+        select lot.id, lot.engine_token from lot where lot.id in (select id from v where write)
         order by lot.id for no key update)`,
+          )
+          .with(
+            'seen',
+            // Lots whose bids were all refused write nothing: their refusals stand if the state they
+            // were decided on is the last committed one, read without a lock. A lock here would make
+            // a late bid on a lot being closed wait for the close, and with it every lot's bids on
+            // this connection (bench/session).
+            () => sql<{ id: string; engine_token: string }>`(
+        select lot.id, lot.engine_token from lot where lot.id in (select id from v where not write))`,
           )
           .with(
             'held',
             () => sql<{ id: string; write: boolean }>`(
-        select v.id, v.write from v join lk on lk.id = v.id
-        where lk.engine_token = v.expect
+        select v.id, v.write from v join (select * from lk union all select * from seen) as c on c.id = v.id
+        where c.engine_token = v.expect
           and not exists (select from unnest(v.bidders) as b(id) where not exists (
             select from deposit_ledger d where d.lot_id = v.id and d.buyer_id = b.id and d.state = 'frozen')))`,
           )

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DepositLedgerState, DepositLedgerTable, DepositMovementTable } from '../../db/schema';
+import { chunks } from '../../lib/sql';
 
 const MOVABLE = ['id', 'lot_id', 'buyer_id', 'amount', 'payment_no'] as const;
 
@@ -45,17 +46,19 @@ export function depositLedgerRepo(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** Moves deposits still `from` to `to` in one statement (a lot's close settles all of them). */
-    settleMany: (ids: string[], to: DepositLedgerState, at: Date, from: DepositLedgerState) =>
-      ids.length === 0
-        ? Promise.resolve()
-        : db
-            .updateTable('deposit_ledger')
-            .set({ state: to, settled_at: at })
-            .where('id', 'in', ids)
-            .where('state', '=', from)
-            .execute(),
+    settleMany: async (ids: string[], to: DepositLedgerState, at: Date, from: DepositLedgerState) => {
+      for (const part of chunks(ids, 10_000))
+        await db
+          .updateTable('deposit_ledger')
+          .set({ state: to, settled_at: at })
+          .where('id', 'in', part)
+          .where('state', '=', from)
+          .execute();
+    },
 
-    recordMovements: (values: Insertable<DepositMovementTable>[]) =>
-      values.length === 0 ? Promise.resolve() : db.insertInto('deposit_movement').values(values).execute(),
+    recordMovements: async (values: Insertable<DepositMovementTable>[]) => {
+      for (const part of chunks(values, 1_000))
+        await db.insertInto('deposit_movement').values(part).execute();
+    },
   };
 }

@@ -210,3 +210,34 @@ describe('bid batches on the state a process knows', () => {
     expect(await seqs(known.lot)).toEqual([1, 2, 3]);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a refusal on a lot another transaction holds', () => {
+  it('is answered on the last committed row, without waiting for the lock (a lot being closed)', async () => {
+    const { lot, buyers } = await lotWithBuyers();
+    const price = await warm(a, lot, buyers);
+    // Another transaction holds the lot's row, as the close does until it commits.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = dbh.db.transaction().execute(async (trx) => {
+      await sql`select id from lot where id = ${lot} for update`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    try {
+      const before = a.batchStats();
+      // At the current price: refused by the rules on the known state. Had the statement taken the
+      // lot's lock, this would wait until the holder ends, which it does only after the answer.
+      expect(await refusal(bid(a, buyers[0]!, lot, price))).toBe('OUTBID');
+      expect(a.batchStats().optimistic - before.optimistic).toBe(1);
+      expect(a.batchStats().missed - before.missed).toBe(0);
+    } finally {
+      release();
+      await holder;
+    }
+    // A bid that writes still takes the lock, and goes on from where the lot stood.
+    expect((await bid(a, buyers[0]!, lot, price + 500)).bid?.seq).toBe(4);
+  });
+});

@@ -1,6 +1,7 @@
 import { yuanStringToFen, fenToYuanString } from '@chepai/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConfigInfoJson, Database } from '../../db/schema';
+import { chunks } from '../../lib/sql';
 import { CONFIG_CATEGORIES, type Catalog, type ValidatedCatalog } from './catalog-schemas';
 import { catalogRepo } from './catalog.repo';
 import { catalogUpsertRepo } from './catalog-upsert.repo';
@@ -25,8 +26,6 @@ export interface StoreOptions {
 }
 
 const CHUNK = 50;
-const chunks = <T>(items: T[], size = CHUNK): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 const categorySort = (category: string) => {
   const i = (CONFIG_CATEGORIES as readonly string[]).indexOf(category);
@@ -92,7 +91,7 @@ async function storeInTx(
     count(rows, report.series);
   }
 
-  for (const part of chunks(input.models)) {
+  for (const part of chunks(input.models, CHUNK)) {
     const rows = await upsert.models(
       part.map((m) => ({
         code: m.id,

@@ -1,5 +1,6 @@
 import { fenDisplay } from '@chepai/shared';
 import type { AppContext } from '../../context';
+import { chunks } from '../../lib/sql';
 import { reconciliationRepo, type Finding } from './reconciliation.repo';
 import { settlementRepo } from './settlement.repo';
 
@@ -69,8 +70,7 @@ export function reconciliation(ctx: AppContext) {
       for (const row of await query())
         findings.set(row.ref, { kind, ref: row.ref, lotId: row.lot_id, detail: describe(row.a, row.b) });
       const all = [...findings.values()];
-      for (let i = 0; i < all.length; i += FINDINGS_PER_STATEMENT)
-        await repo.upsertMismatches(all.slice(i, i + FINDINGS_PER_STATEMENT), now);
+      for (const part of chunks(all, FINDINGS_PER_STATEMENT)) await repo.upsertMismatches(part, now);
       found += all.length;
     }
     if (found) ctx.log.warn({ found }, 'reconciliation found mismatches');

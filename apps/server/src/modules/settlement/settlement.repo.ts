@@ -8,6 +8,7 @@ import type {
 } from '../../db/schema';
 import type { Finding } from './reconciliation.repo';
 import { pageOffset, type Paging } from '../../lib/paging';
+import { chunks } from '../../lib/sql';
 
 export type PayoutRow = Selectable<PayoutTable>;
 export type RefundRow = Selectable<RefundTable>;
@@ -153,16 +154,20 @@ export function settlementRepo(db: Kysely<Database>) {
 
     // ——— refunds ———
 
-    /** Inserts refunds; returns the rows inserted (a refund number that exists is skipped). */
-    insertRefunds: (values: Insertable<RefundTable>[]) =>
-      values.length === 0
-        ? Promise.resolve([])
-        : db
+    /** Inserts refunds, 1,000 a statement; returns the rows inserted (a refund number that exists is skipped). */
+    insertRefunds: async (values: Insertable<RefundTable>[]) => {
+      const inserted: RefundRow[] = [];
+      for (const part of chunks(values, 1_000))
+        inserted.push(
+          ...(await db
             .insertInto('refund')
-            .values(values)
+            .values(part)
             .onConflict((oc) => oc.column('refund_no').doNothing())
             .returningAll()
-            .execute(),
+            .execute()),
+        );
+      return inserted;
+    },
 
     lockRefund: (refundNo: string) =>
       db.selectFrom('refund').selectAll().where('refund_no', '=', refundNo).forUpdate().executeTakeFirst(),
