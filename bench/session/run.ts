@@ -41,7 +41,10 @@ async function main() {
     });
     const buyers = await bench.buyers(BIDDERS, lots);
     // Warnings on: a scheduler job that held its round over a second says so (the close waits behind it).
-    const [a, b] = await Promise.all([bench.start({ LOG_LEVEL: 'warn' }), bench.start({ LOG_LEVEL: 'warn' })]);
+    const [a, b] = await Promise.all([
+      bench.start({ LOG_LEVEL: 'warn' }),
+      bench.start({ LOG_LEVEL: 'warn' }),
+    ]);
     const bases = [a.url, b.url];
     console.log(
       `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes; load average ${avg()}`,
@@ -81,6 +84,7 @@ async function main() {
     );
     const acked: Acked[] = [];
     const accepted: number[] = [];
+    const acceptedSentAt: number[] = [];
     let refused = 0;
     const clients = bases.map((base) => jsonClient(base));
     // Bidding stops here even if extensions keep lots open (the bench must end): 8 minutes after the first end.
@@ -101,6 +105,7 @@ async function main() {
             firstBid ||= lastBid;
             if (ok && ack) {
               accepted.push(took);
+              acceptedSentAt.push(lastBid - took);
               acked.push(ack);
             } else refused++;
           },
@@ -120,6 +125,7 @@ async function main() {
     console.log(
       `accept latency p50 ${pct(accepted, 50).toFixed(1)} ms, p99 ${pct(accepted, 99).toFixed(1)} ms`,
     );
+    console.log(await slowSeconds(bench.db(), lots, accepted, acceptedSentAt));
     console.log(
       `bid (server time) → watcher: ${delivery.length} deliveries, p50 ${pct(delivery, 50).toFixed(0)} ms, p99 ${pct(delivery, 99).toFixed(0)} ms, max ${pct(delivery, 100).toFixed(0)} ms`,
     );
@@ -139,6 +145,41 @@ async function main() {
     for (const ws of sockets) ws.terminate();
     await bench.drop();
   }
+}
+
+/**
+ * Where the slowest 1 % of accepts were sent: the seconds holding most of them, each with the
+ * accepts sent in it and the lots whose close committed within a second of it (a close holds its
+ * lot's row; the question is whether the tail follows the closes).
+ */
+async function slowSeconds(
+  db: ReturnType<Awaited<ReturnType<typeof benchDatabase>>['db']>,
+  lots: string[],
+  took: number[],
+  sentAt: number[],
+) {
+  const p99 = pct(took, 99);
+  const slow = new Map<number, number>();
+  const all = new Map<number, number>();
+  took.forEach((ms, i) => {
+    const second = Math.floor((sentAt[i] ?? 0) / 1000);
+    all.set(second, (all.get(second) ?? 0) + 1);
+    if (ms > p99) slow.set(second, (slow.get(second) ?? 0) + 1);
+  });
+  const closes = (
+    await db
+      .selectFrom('lot')
+      .select('closed_at')
+      .where('id', 'in', lots)
+      .where('closed_at', 'is not', null)
+      .execute()
+  ).map((r) => Math.floor(new Date(r.closed_at as Date).getTime() / 1000));
+  const worst = [...slow].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  const lines = worst.map(([second, n]) => {
+    const near = closes.filter((c) => Math.abs(c - second) <= 1).length;
+    return `${new Date(second * 1000).toISOString().slice(11, 19)} UTC: ${n} of ${all.get(second) ?? 0} accepts over the p99, ${near} closes within 1 s`;
+  });
+  return `slowest 1 % of accepts (over ${p99.toFixed(0)} ms) in ${slow.size} seconds; the fullest:\n  ${lines.join('\n  ')}`;
 }
 
 /** The server's 'scheduled job slow' warnings (pino JSON lines), as `job ms (handled)`. */
