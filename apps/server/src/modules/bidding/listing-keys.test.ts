@@ -196,4 +196,33 @@ describe('listing keys (decision 006)', () => {
     const k = await keys(lot);
     expect([k.list_price, k.list_bid_count]).toEqual([k.current_price, k.bid_count]);
   });
+
+  it('a tick over its time budget leaves the rest marked, and the longest behind comes first', async () => {
+    const lots = [await makeLot(t), await makeLot(t), await makeLot(t)];
+    let at = Date.now();
+    // No time at all: each tick copies one lot (a tick always makes progress) and keeps the rest.
+    const slow = listingKeys(db(), () => new Date(at), 0);
+    await slow.tick(new Date(at)); // the first tick's full sweep
+    // Bids on the third lot first, then the first, then the second: behind since in that order.
+    for (const [n, lot] of [lots[2]!, lots[0]!, lots[1]!].entries()) {
+      await db()
+        .updateTable('lot')
+        .set({ current_price: String((20_000 + n * 500) * YUAN), bid_count: 1 })
+        .where('id', '=', lot)
+        .execute();
+      slow.markDirty(lot);
+      at += 10;
+    }
+    const caughtUp = async () =>
+      (await Promise.all(lots.map(async (lot) => (await keys(lot)).list_bid_count === 1))).map(Number);
+    at += 600;
+    await slow.tick(new Date(at));
+    expect(await caughtUp()).toEqual([0, 0, 1]);
+    at += 100;
+    await slow.tick(new Date(at));
+    expect(await caughtUp()).toEqual([1, 0, 1]);
+    at += 100;
+    await slow.tick(new Date(at));
+    expect(await caughtUp()).toEqual([1, 1, 1]);
+  });
 });
