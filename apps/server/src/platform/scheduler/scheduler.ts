@@ -70,7 +70,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         options.log?.error({ err, job: job.name }, 'scheduled job failed');
       }
       const ms = Math.round(performance.now() - started);
-      if (ms > slowMs) options.log?.warn({ job: job.name, ms, handled: handled[job.name] }, 'scheduled job slow');
+      if (ms > slowMs)
+        options.log?.warn({ job: job.name, ms, handled: handled[job.name] }, 'scheduled job slow');
     }
     return handled;
   };
