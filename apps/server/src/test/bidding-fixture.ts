@@ -4,8 +4,8 @@ import type { AppContext } from '../context';
 import { envelope, type TestApp } from './test-app';
 import { sessions } from '../modules/accounts/sessions';
 import { insertLots, type NewLot } from '../modules/lots/lot-writer';
-import { accounts } from '../modules/ledger/accounts';
-import { journalIds } from '../modules/settlement/postings';
+import { postJournals } from '../modules/ledger/ledger';
+import { paymentJournal } from '../modules/settlement/postings';
 
 let buyerCount = 0;
 
@@ -56,7 +56,7 @@ export async function freezeDepositsDirectly(
   const amount = 1_000 * YUAN;
   const paymentNo = (i: number) => `${tag}${i}`;
   await t.ctx.dbh.db.transaction().execute(async (trx) => {
-    await trx
+    const payments = await trx
       .insertInto('payment')
       .values(
         buyerIds.map((id, i) => ({
@@ -72,26 +72,12 @@ export async function freezeDepositsDirectly(
           paid_at: now,
         })),
       )
+      .returningAll()
       .execute();
-    // What journalPayment posts for each, in two statements for the whole set.
-    const heads = buyerIds.map((_, i) => ({
-      journal_id: journalIds.payment(paymentNo(i)),
-      kind: 'payment',
-      lot_id: lotId,
-      ref: paymentNo(i),
-      memo: '保证金：bench',
-      at: now,
-    }));
-    await trx.insertInto('journal').values(heads).execute();
-    await trx
-      .insertInto('journal_line')
-      .values(
-        heads.flatMap((head, i) => [
-          { ...head, account: accounts.provider, amount },
-          { ...head, account: accounts.buyerDeposit(buyerIds[i]!), amount: -amount },
-        ]),
-      )
-      .execute();
+    await postJournals(
+      trx,
+      payments.map((p) => paymentJournal(p, now)),
+    );
     await trx
       .insertInto('deposit_ledger')
       .values(

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, DepositLedgerState, DepositLedgerTable, DepositMovementTable } from '../../db/schema';
-import { chunks } from '../../lib/sql';
+import { inParts } from '../../lib/sql';
 
 const MOVABLE = ['id', 'lot_id', 'buyer_id', 'amount', 'payment_no'] as const;
 
@@ -46,19 +46,17 @@ export function depositLedgerRepo(db: Kysely<Database>) {
         .executeTakeFirst(),
 
     /** Moves deposits still `from` to `to` in one statement (a lot's close settles all of them). */
-    settleMany: async (ids: string[], to: DepositLedgerState, at: Date, from: DepositLedgerState) => {
-      for (const part of chunks(ids, 10_000))
-        await db
+    settleMany: (ids: string[], to: DepositLedgerState, at: Date, from: DepositLedgerState) =>
+      inParts(ids, (part) =>
+        db
           .updateTable('deposit_ledger')
           .set({ state: to, settled_at: at })
           .where('id', 'in', part)
           .where('state', '=', from)
-          .execute();
-    },
+          .execute(),
+      ),
 
-    recordMovements: async (values: Insertable<DepositMovementTable>[]) => {
-      for (const part of chunks(values, 1_000))
-        await db.insertInto('deposit_movement').values(part).execute();
-    },
+    recordMovements: (values: Insertable<DepositMovementTable>[]) =>
+      inParts(values, (part) => db.insertInto('deposit_movement').values(part).execute()),
   };
 }

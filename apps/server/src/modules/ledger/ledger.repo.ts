@@ -1,32 +1,25 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, JournalLineTable, JournalTable } from '../../db/schema';
-import { chunks } from '../../lib/sql';
-
-/** Rows per multi-row insert (a close posts hundreds of journals; 8 parameters a row). */
-const ROWS_PER_STATEMENT = 1_000;
+import { inParts } from '../../lib/sql';
 
 /** SQL for the ledger: journal headers (journal) and their lines (journal_line). */
 export function ledgerRepo(db: Kysely<Database>) {
   return {
     /** Inserts journal headers; returns the ids inserted (one that exists is the idempotency key at work). */
-    insertJournalsIfAbsent: async (values: Insertable<JournalTable>[]) => {
-      const inserted: string[] = [];
-      for (const part of chunks(values, ROWS_PER_STATEMENT)) {
-        const rows = await db
-          .insertInto('journal')
-          .values(part)
-          .onConflict((oc) => oc.column('journal_id').doNothing())
-          .returning('journal_id')
-          .execute();
-        inserted.push(...rows.map((r) => r.journal_id));
-      }
-      return inserted;
-    },
+    insertJournalsIfAbsent: async (values: Insertable<JournalTable>[]) =>
+      (
+        await inParts(values, (part) =>
+          db
+            .insertInto('journal')
+            .values(part)
+            .onConflict((oc) => oc.column('journal_id').doNothing())
+            .returning('journal_id')
+            .execute(),
+        )
+      ).map((r) => r.journal_id),
 
-    insertLines: async (values: Insertable<JournalLineTable>[]) => {
-      for (const part of chunks(values, ROWS_PER_STATEMENT))
-        await db.insertInto('journal_line').values(part).execute();
-    },
+    insertLines: (values: Insertable<JournalLineTable>[]) =>
+      inParts(values, (part) => db.insertInto('journal_line').values(part).execute()),
 
     journalExists: async (journalId: string) =>
       (await db

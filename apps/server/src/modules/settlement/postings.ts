@@ -51,9 +51,13 @@ export function creditAccountOf(payment: Pick<PaymentRow, 'purpose' | 'lot_id' |
 
 /** A paid payment, any purpose: the money is at the provider, owed to whatever it pays for. */
 export async function journalPayment(trx: Tx, payment: PaymentRow, now: Date) {
+  if (Number(payment.amount) > 0) await postJournal(trx, paymentJournal(payment, now));
+}
+
+/** The receipt journal of a paid payment (of a positive amount). */
+export function paymentJournal(payment: PaymentRow, now: Date): JournalInput {
   const amount = Number(payment.amount);
-  if (amount <= 0) return;
-  await postJournal(trx, {
+  return {
     journalId: journalIds.payment(payment.payment_no),
     kind: 'payment',
     lotId: payment.lot_id,
@@ -64,7 +68,7 @@ export async function journalPayment(trx: Tx, payment: PaymentRow, now: Date) {
       { account: accounts.provider, amount },
       { account: creditAccountOf(payment), amount: -amount },
     ],
-  });
+  };
 }
 
 /** The winner's deposit becomes part of the price: from the buyer's deposit to the lot's escrow. */

@@ -1,13 +1,11 @@
 import { fenDisplay } from '@chepai/shared';
 import type { AppContext } from '../../context';
-import { chunks } from '../../lib/sql';
+import { inParts } from '../../lib/sql';
 import { reconciliationRepo, type Finding } from './reconciliation.repo';
 import { settlementRepo } from './settlement.repo';
 
 /** How often the reconciliation runs (the scheduler ticks every second; the job clock spaces runs). */
 export const RECONCILE_EVERY_MS = 10 * 60_000;
-/** Findings stored per statement: thousands of findings are a few statements, not thousands of commits. */
-const FINDINGS_PER_STATEMENT = 1_000;
 
 const yuan = (fen: string | null) => (fen === null ? '—' : fenDisplay(Number(fen)));
 
@@ -70,7 +68,8 @@ export function reconciliation(ctx: AppContext) {
       for (const row of await query())
         findings.set(row.ref, { kind, ref: row.ref, lotId: row.lot_id, detail: describe(row.a, row.b) });
       const all = [...findings.values()];
-      for (const part of chunks(all, FINDINGS_PER_STATEMENT)) await repo.upsertMismatches(part, now);
+      // Thousands of findings are a few statements, not thousands of commits.
+      await inParts(all, (part) => repo.upsertMismatches(part, now));
       found += all.length;
     }
     if (found) ctx.log.warn({ found }, 'reconciliation found mismatches');

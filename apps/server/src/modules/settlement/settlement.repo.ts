@@ -8,7 +8,7 @@ import type {
 } from '../../db/schema';
 import type { Finding } from './reconciliation.repo';
 import { pageOffset, type Paging } from '../../lib/paging';
-import { chunks } from '../../lib/sql';
+import { inParts } from '../../lib/sql';
 
 export type PayoutRow = Selectable<PayoutTable>;
 export type RefundRow = Selectable<RefundTable>;
@@ -154,20 +154,16 @@ export function settlementRepo(db: Kysely<Database>) {
 
     // ——— refunds ———
 
-    /** Inserts refunds, 1,000 a statement; returns the rows inserted (a refund number that exists is skipped). */
-    insertRefunds: async (values: Insertable<RefundTable>[]) => {
-      const inserted: RefundRow[] = [];
-      for (const part of chunks(values, 1_000))
-        inserted.push(
-          ...(await db
-            .insertInto('refund')
-            .values(part)
-            .onConflict((oc) => oc.column('refund_no').doNothing())
-            .returningAll()
-            .execute()),
-        );
-      return inserted;
-    },
+    /** Inserts refunds; returns the rows inserted (a refund number that exists is skipped). */
+    insertRefunds: (values: Insertable<RefundTable>[]) =>
+      inParts(values, (part) =>
+        db
+          .insertInto('refund')
+          .values(part)
+          .onConflict((oc) => oc.column('refund_no').doNothing())
+          .returningAll()
+          .execute(),
+      ),
 
     lockRefund: (refundNo: string) =>
       db.selectFrom('refund').selectAll().where('refund_no', '=', refundNo).forUpdate().executeTakeFirst(),
@@ -294,14 +290,15 @@ export function settlementRepo(db: Kysely<Database>) {
      * check that finds thousands must not take thousands of commits). One row per kind and ref.
      */
     upsertMismatches: async (findings: Finding[], now: Date) => {
-      if (!findings.length) return;
-      await sql`
+      if (!findings.length) return [];
+      const { rows } = await sql`
         insert into reconciliation_mismatch (kind, ref, lot_id, detail, found_at, last_seen_at)
         select f.kind, f.ref, f."lotId", f.detail, ${now}::timestamptz, ${now}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb)
           as f(kind text, ref text, "lotId" bigint, detail text)
         on conflict (kind, ref) where resolved_at is null
         do update set last_seen_at = excluded.last_seen_at, detail = excluded.detail`.execute(db);
+      return rows;
     },
 
     async mismatchPage(open: boolean | undefined, page: Paging) {
