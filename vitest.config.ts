@@ -32,6 +32,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           environment: 'node',
           setupFiles,
+          globalSetup: ['src/test/global-setup.ts'],
           // A test that opens its own database (PGlite start-up and migrations) took over 30 s on
           // this 2-core machine under load; the cap only bounds a hung test, nothing is timed.
           testTimeout: 90_000,

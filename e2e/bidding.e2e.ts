@@ -108,7 +108,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
       }
       buyers.push({ name, tel, context, page });
     }
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -303,7 +303,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
     await shot(loser.page, 'bidding-deposits-A');
     await winner.page.setViewportSize({ width: 1366, height: 900 });
-  }, 180_000);
+  });
 
   it('the winner reads the 成交确认书 (a real PDF) and signs it online with an SMS code', async () => {
     const { page, tel } = buyers[1]!;
@@ -337,7 +337,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await card.getByText(/已于 .* 在线签署/).waitFor();
     await page.locator('.order-detail-title').getByText('待付款').waitFor();
     await shot(page, 'deal-signed-B');
-  }, 120_000);
+  });
 
   it('pays the balance and the service fee on the cashier; the deal moves to 待提车', async () => {
     const { page } = buyers[1]!;
@@ -355,7 +355,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await page.locator('.order-detail-title').getByText('待提车').waitFor();
     expect(await page.locator('.deal-amounts').getByText('已支付').count()).toBe(2);
     await shot(page, 'deal-paid-B');
-  }, 120_000);
+  });
 
   it('arranges the pickup: a date within the deadline, who collects, the kind of transfer', async () => {
     const { page } = buyers[1]!;
@@ -378,7 +378,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, 'deal-pickup-phone-B');
     await page.setViewportSize({ width: 1366, height: 900 });
-  }, 60_000);
+  });
 
   it('the seller sees the buyer once paid, confirms the handover, and the buyer sees 待过户', async () => {
     const context = await newVisitorContext(browser, server.url, 1440);
@@ -409,5 +409,5 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await buyer.locator('.order-detail-title').getByText('待过户').waitFor();
     await buyer.getByText('交车记录').waitFor();
     await shot(buyer, 'deal-transfer-B');
-  }, 120_000);
+  });
 });

@@ -74,7 +74,7 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     await depositAndBid(server.url, await tokenOf(people.runnerUp.page), lotId, '30000');
     await depositAndBid(server.url, await tokenOf(people.winner.page), lotId, '30500');
     await closeNow(db, lotId);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -121,7 +121,7 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     expect(refused).toMatchObject({ status: 403 });
     expect(refused.msg).toMatch(/^您因累计3次成交后违约（悔拍），\d{4}-\d{2}-\d{2}前不能报名缴纳保证金$/);
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('the seller offers the lot to the next-highest bidder from detailInfo', async () => {
     const page = await open('seller');
@@ -146,7 +146,7 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
       await inView(offers.getByText('等待次高出价人确认'));
     });
     expect(people.seller.errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('李娜 sees the offer, pays the deposit again on the cashier and the deal opens for her at 待签约', async () => {
     const { page, errors } = people.runnerUp;
@@ -187,7 +187,7 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     await detail(people.winner.page);
     await people.winner.page.getByText('成交订单不存在').waitFor();
     expect(errors).toEqual([]);
-  }, 60_000);
+  });
 
   it('she signs on paper: a reviewer rejects the scan with a reason, she uploads again, the reviewer accepts: 待付款', async () => {
     const { page, errors } = people.runnerUp;
@@ -247,7 +247,7 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     await shotBoth(page, 'defaults-4-paper-accepted', () => page.getByTestId('contract-card').waitFor());
     expect(errors).toEqual([]);
     expect(people.reviewer.errors).toEqual([]);
-  }, 90_000);
+  });
 
   it('finance finds the default and the barred buyer in 违约与禁拍 and lifts the bar with a reason', async () => {
     const page = await open('finance');
@@ -296,5 +296,5 @@ describe.skipIf(!reachable)('a default, the second chance and a paper contract',
     );
     expect(deposit.status, deposit.msg).toBe(200);
     expect(people.finance.errors).toEqual([]);
-  }, 60_000);
+  });
 });

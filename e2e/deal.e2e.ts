@@ -54,7 +54,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     ({ id: lotId, title: lotTitle } = await lotInBidding(db));
     browser = await launchBrowser();
     buyer = (await newPage(1366)).page;
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -103,7 +103,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     expect(text).toMatch(/¥25,000\.00[\s\S]*¥1,500\.00[\s\S]*¥26,500\.00/);
     expect(await buyer.getByTestId('deal-deadline').innerText()).toMatch(/剩余 .*截止/);
     await shot(buyer, 'deal-1-signing');
-  }, 120_000);
+  });
 
   it('the 成交确认书 opens as a real PDF with the hammer price; the buyer signs it online', async () => {
     const card = buyer.getByTestId('contract-card');
@@ -127,7 +127,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await dialog.getByRole('button', { name: '确认签署' }).click();
     await buyer.locator('.order-detail-title').getByText('待付款').waitFor();
     await shot(buyer, 'deal-2-paying');
-  }, 60_000);
+  });
 
   it('pays the balance and the fee on the cashier and arranges the pickup', async () => {
     await payOnCashier(buyer, '支付余款', '25,000.00');
@@ -157,7 +157,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     expect(await buyer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(buyer, 'deal-3-pickup-390');
     await buyer.setViewportSize({ width: 1366, height: 900 });
-  }, 60_000);
+  });
 
   it('the seller confirms the handover and sees the payout; the buyer sees 待过户', async () => {
     const { context, page } = await newPage();
@@ -186,7 +186,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await buyer.reload();
     await buyer.locator('.order-detail-title').getByText('待过户').waitFor();
     await shot(buyer, 'deal-4-transfer');
-  }, 60_000);
+  });
 
   it('an operator finds the deal in the console and opens it', async () => {
     const { context, page } = await newPage();
@@ -224,5 +224,5 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
       await shot(page, name);
     }
     await context.close();
-  }, 60_000);
+  });
 });

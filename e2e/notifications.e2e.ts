@@ -117,7 +117,7 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     browser = await launchBrowser();
     a = await tab('13800138000');
     b = await tab('13900139000');
-  }, 180_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

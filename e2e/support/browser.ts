@@ -85,6 +85,11 @@ export async function newVisitorContext(
     timezoneId: 'Asia/Shanghai',
     viewport: { width, height: 900 },
   });
+  // Playwright waits 30 s for an element or a navigation by default; a loaded shared machine has
+  // needed longer for a page that renders in a second or two on a quiet one. This bounds a wait
+  // for what never comes; it times nothing.
+  context.setDefaultTimeout(60_000);
+  context.setDefaultNavigationTimeout(60_000);
   context.on('page', watchPage);
   return context;
 }

@@ -44,6 +44,9 @@ pg.types.setTypeParser(1700, keepAsString);
 // date (1082) stays 'YYYY-MM-DD': a calendar date has no time zone to shift it.
 pg.types.setTypeParser(1082, keepAsString);
 
+/** The extensions every PGlite database loads (the migrations create them). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const PGLITE_OWN_PARSERS = { 20: keepAsString, 1700: keepAsString, 1082: keepAsString };
 
 /**
@@ -74,20 +77,27 @@ export interface DbOptions {
   databaseUrl?: string | undefined;
   /** PGlite directory; undefined = in memory. */
   dataDir?: string | undefined;
+  /**
+   * PGlite: start from this image of a data directory (`PGlite.dumpDataDir`) instead of an empty
+   * cluster. The server suite starts every test's database from one migrated image
+   * (src/test/global-setup.ts) instead of running initdb and the migrations again.
+   */
+  image?: Blob | undefined;
   poolSize?: number;
 }
 
 export async function openDb(options: DbOptions): Promise<DbHandle> {
   return options.databaseUrl
     ? openPg(options.databaseUrl, options.poolSize ?? 10)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.image);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<DbHandle> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    extensions: { pg_trgm },
+    ...(image ? { loadDataDir: image } : {}),
+    extensions: PGLITE_EXTENSIONS,
     parsers: PGLITE_OWN_PARSERS,
   });
   await compactPgliteParsers(client);

@@ -1,47 +1,89 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../config/env';
 import type { AppContext } from '../context';
-import { openDb, type DbHandle } from '../db/client';
+import { openDb, PGLITE_EXTENSIONS, type DbHandle } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
+import { PGliteDialect } from '../db/pglite-dialect';
 
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
- * the server named by TEST_DATABASE_URL (created here, dropped on close).
+ * Set by the server suite's global setup (global-setup.ts): a migrated database that every test's
+ * database starts from, instead of running the 38 migrations again for each (on PGlite, initdb
+ * too). On PGlite the path of a data directory image; on a server the name of a template database.
  */
+export const TEST_PGLITE_IMAGE = 'CHEPAI_TEST_PGLITE_IMAGE';
+export const TEST_PG_TEMPLATE = 'CHEPAI_TEST_PG_TEMPLATE';
+
+async function withAdmin<T>(serverUrl: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (serverUrl: string, name: string) => {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /**
- * A new, migrated database on the PostgreSQL server at `serverUrl` (tests, benchmarks); `drop`
- * closes it and removes it with everything in it.
+ * A new, migrated database on the PostgreSQL server at `serverUrl` (tests, benchmarks), copied from
+ * `template` when one is given (the migrations then find nothing to do); `drop` closes it and
+ * removes it with everything in it.
  */
 export async function createScratchDb(
   serverUrl: string,
   prefix: string,
   poolSize: number,
+  template?: string,
 ): Promise<{ dbh: DbHandle; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dbh = await openDb({ databaseUrl: url.toString(), poolSize });
+  await withAdmin(serverUrl, (admin) =>
+    admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`),
+  );
+  const url = databaseUrl(serverUrl, name);
+  const dbh = await openDb({ databaseUrl: url, poolSize });
   await migrateToLatest(dbh.db);
   return {
     dbh,
-    url: url.toString(),
+    url,
     drop: async () => {
       await dbh.close();
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
+      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
+
+/** A migrated template database on the server (global setup); `drop` removes it. */
+export async function createTemplateDb(serverUrl: string, prefix: string) {
+  const { dbh, url, drop } = await createScratchDb(serverUrl, prefix, 1);
+  await dbh.close();
+  return { name: new URL(url).pathname.slice(1), drop };
+}
+
+/** An image of a migrated PGlite data directory (global setup), to start a test's database from. */
+export async function migratedPgliteImage(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+  const db = new Kysely({ dialect: new PGliteDialect(client) });
+  try {
+    await migrateToLatest(db);
+    return await client.dumpDataDir('none');
+  } finally {
+    await db.destroy();
+  }
+}
+
+let pgliteImage: Blob | undefined;
 
 /**
  * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
@@ -53,8 +95,10 @@ export async function createTestDb(): Promise<{
   drop: () => Promise<void>;
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return createScratchDb(serverUrl, 'chepai_test', 20);
-  const dbh = await openDb({});
+  if (serverUrl) return createScratchDb(serverUrl, 'chepai_test', 20, process.env[TEST_PG_TEMPLATE]);
+  const imageFile = process.env[TEST_PGLITE_IMAGE];
+  if (imageFile && !pgliteImage) pgliteImage = new Blob([fs.readFileSync(imageFile)]);
+  const dbh = await openDb({ image: pgliteImage });
   await migrateToLatest(dbh.db);
   return { dbh, url: undefined, drop: () => dbh.close() };
 }
