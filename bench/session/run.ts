@@ -41,10 +41,9 @@ async function main() {
     });
     const buyers = await bench.buyers(BIDDERS, lots);
     // Warnings on: a scheduler job that held its round over a second says so (the close waits behind it).
-    const [a, b] = await Promise.all([
-      bench.start({ LOG_LEVEL: 'warn' }),
-      bench.start({ LOG_LEVEL: 'warn' }),
-    ]);
+    // The sandbox payment company, stated as production requires, takes the deposit refunds.
+    const env = { LOG_LEVEL: 'warn', PAYMENT_PROVIDER: 'sandbox' };
+    const [a, b] = await Promise.all([bench.start(env), bench.start(env)]);
     const bases = [a.url, b.url];
     console.log(
       `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes; load average ${avg()}`,
@@ -116,6 +115,9 @@ async function main() {
     // Every lot closes once (the scheduler of either process), settling its deposits in the same transaction.
     // The last bid can still extend its lot by one step; then the close has a minute to settle everything.
     const settled = await waitSettled(bench.db(), lots, Date.now() + WINDOW_S * 1000 + 60_000);
+    // The losers' deposits leave through the payment company: sent by the settlement-transfers job
+    // of either process, confirmed by the company's notice. Waited for up to 5 minutes.
+    const refunds = await waitRefunded(bench.db(), lots, Date.now() + 300_000);
     await sleep(2000);
     for (const c of clients) c.close();
     const report = await checkSession(bench.db(), initialEnds, acked, closedSeen, WATCHERS / LOTS);
@@ -134,6 +136,9 @@ async function main() {
     );
     console.log(
       `close → all deposits settled: every deposit of the session settled ${settled === null ? 'NOT by the deadline' : `${((settled - report.lastEnd) / 1000).toFixed(1)} s after the last end in force`} (${report.movements} deposit movements)`,
+    );
+    console.log(
+      `deposit refunds confirmed by the company: ${refunds.done} of ${refunds.total}${refunds.at === null ? ' (NOT all within 5 minutes)' : `, the last ${((refunds.at - report.lastEnd) / 1000).toFixed(1)} s after the last end in force`}`,
     );
     console.log(
       `invariant violations: ${report.violations.length}${report.violations.length ? `\n  ${report.violations.slice(0, 20).join('\n  ')}` : ''}`,
@@ -210,6 +215,28 @@ async function waitSettled(
     await sleep(100);
   }
   return null;
+}
+
+/** Polls until every refund of the session's lots is done; how many are, and when the last was (or null). */
+async function waitRefunded(
+  db: ReturnType<Awaited<ReturnType<typeof benchDatabase>>['db']>,
+  lots: string[],
+  deadline: number,
+) {
+  for (;;) {
+    const row = await db
+      .selectFrom('refund')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        eb.fn.count<string>('refund_no').filterWhere('status', '=', 'done').as('done'),
+      ])
+      .where('lot_id', 'in', lots)
+      .executeTakeFirstOrThrow();
+    const [total, done] = [Number(row.total), Number(row.done)];
+    if (done === total) return { total, done, at: Date.now() as number | null };
+    if (Date.now() > deadline) return { total, done, at: null };
+    await sleep(500);
+  }
 }
 
 await main();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataCryptoFor } from '../../platform/crypto';
 import { paymentsFor } from '../../platform/payments/payments';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { accounts } from '../ledger/accounts';
 import { balancesOfLot } from '../ledger/ledger';
+import { transfers } from '../settlement/transfers';
 import { depositOf, forfeitDeposit, settleDeposits } from './deposit-ledger';
 
 let t: TestApp;
@@ -153,5 +155,54 @@ describe('deposit ledger', () => {
       .execute((trx) => settleDeposits(trx, lot, winner, now));
     expect(again).toEqual({ applied: 0, refunded: 0, appliedAmount: 0, refundedTo: [] });
     expect(await balancesOfLot(db(), lot)).toEqual(balances);
+  });
+  it("sends a close's refunds in rounds: the first group always, then groups while the round's budget lasts, each refund once", async () => {
+    const lot = await makeLot(t);
+    const buyers: string[] = [];
+    for (let i = 0; i < 45; i++) buyers.push((await makeBuyer(t)).id);
+    await freezeDepositsDirectly(t, lot, buyers, `RND${lot}_`, 500_000);
+    const closedAt = new Date(Date.now() - 60_000);
+    await db()
+      .transaction()
+      .execute((trx) => settleDeposits(trx, lot, buyers[0] as string, closedAt));
+    // Only this lot's refunds are due: the earlier tests' transfers wait.
+    const later = new Date(Date.now() + 86_400_000);
+    await db().updateTable('refund').set({ next_attempt_at: later }).where('lot_id', '<>', lot).execute();
+    await db().updateTable('payout').set({ next_attempt_at: later }).execute();
+    const payments = paymentsFor(t.ctx);
+    const send = transfers(t.ctx, { payments, crypto: await dataCryptoFor(t.ctx) });
+    const refunds = () =>
+      db().selectFrom('refund').select(['refund_no', 'status']).where('lot_id', '=', lot).execute();
+    const atCompany = async () =>
+      (
+        await db()
+          .selectFrom('sandbox_transfer')
+          .select('merchant_no')
+          .where('kind', '=', 'refund')
+          .where(
+            'merchant_no',
+            'in',
+            (await refunds()).map((r) => `${r.refund_no}#1`),
+          )
+          .execute()
+      ).map((r) => r.merchant_no);
+
+    // No budget: one group of 20 goes, the other 24 wait for the next round.
+    expect(await send.sendDue(new Date(), 0, 20)).toBe(20);
+    // Sent, or already confirmed: the sandbox company's notice follows at once.
+    expect((await refunds()).filter((r) => r.status !== 'pending')).toHaveLength(20);
+    expect(await atCompany()).toHaveLength(20);
+    // A round with time: groups until none is left (20, then 4).
+    expect(await send.sendDue(new Date(), 60_000, 20)).toBe(24);
+    expect(await send.sendDue(new Date(), 60_000, 20)).toBe(0);
+    const sent = await atCompany();
+    expect(sent).toHaveLength(44);
+    expect(new Set(sent).size).toBe(44);
+    // The company's notices confirm them: every refund done and journalled out of clearing.
+    await payments.transfers!.drain();
+    expect((await refunds()).every((r) => r.status === 'done')).toBe(true);
+    const balances = await balancesOfLot(db(), lot);
+    expect(balances[accounts.refunds]).toBe(0);
+    expect(balances[accounts.provider]).toBe(100_000);
   });
 });
