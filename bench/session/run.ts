@@ -5,7 +5,11 @@
  * close → deposits settled times, and the number of invariant violations (must be 0).
  *
  *   npx tsx bench/session/run.ts   (BENCH_DATABASE_URL, BENCH_LOTS=100, BENCH_BIDDERS=200,
- *                                   BENCH_WATCHERS=2000, BENCH_SPREAD_S=120)
+ *                                   BENCH_WATCHERS=2000, BENCH_SPREAD_S=120, BENCH_ROUTE=lot)
+ *
+ * BENCH_ROUTE: `lot` (every bid on a lot goes to one process, as the proxy of docs/deploy.md routes
+ * it by the lot in the bid's address) or `bidder` (each bidder talks to one process, as a
+ * round-robin proxy with keep-alive would have it: both processes bid on every lot).
  */
 import os from 'node:os';
 import WebSocket from 'ws';
@@ -23,6 +27,7 @@ const SPREAD_MS = Number(process.env.BENCH_SPREAD_S ?? 120) * 1000;
 /** Once everyone is connected, the first lot ends after this: a full last minute for it too. */
 const LEAD_MS = 65_000;
 const WINDOW_S = 20;
+const ROUTE = process.env.BENCH_ROUTE === 'bidder' ? 'bidder' : 'lot';
 
 const avg = () =>
   os
@@ -46,7 +51,7 @@ async function main() {
     const [a, b] = await Promise.all([bench.start(env), bench.start(env)]);
     const bases = [a.url, b.url];
     console.log(
-      `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes; load average ${avg()}`,
+      `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes, bids routed by ${ROUTE}; load average ${avg()}`,
     );
 
     // Watchers: 20 per lot, alternating processes. Latency = arrival − the bid's server time.
@@ -94,7 +99,8 @@ async function main() {
     await Promise.all(
       buyers.map((buyer, n) =>
         sniper({
-          client: clients[n % 2] as ReturnType<typeof jsonClient>,
+          client: (lot) =>
+            clients[ROUTE === 'lot' ? lots.indexOf(lot) % 2 : n % 2] as ReturnType<typeof jsonClient>,
           token: buyer.token,
           buyerId: buyer.id,
           known,

@@ -59,7 +59,8 @@ function interest(buyerId: string, lot: string) {
  * every lot has closed (or at the deadline).
  */
 export async function sniper(o: {
-  client: ReturnType<typeof jsonClient>;
+  /** The process this bid on this lot goes to (per bidder, or per lot as a proxy hashing the lot would). */
+  client: (lot: string) => ReturnType<typeof jsonClient>;
   token: string;
   buyerId: string;
   known: Map<string, Known>;
@@ -84,11 +85,13 @@ export async function sniper(o: {
     const lot = open[Math.floor(Math.random() * open.length)] as string;
     const k = o.known.get(lot) as Known;
     const t0 = performance.now();
-    const { body } = await o.client.post<Answer>(
-      '/api/mall-auction/buyer/auc_order/bid',
-      { orderId: lot, amount: (k.min / 100).toFixed(2) },
-      { authorization: o.token },
-    );
+    const { body } = await o
+      .client(lot)
+      .post<Answer>(
+        '/api/mall-auction/buyer/auc_order/bid',
+        { orderId: lot, amount: (k.min / 100).toFixed(2) },
+        { authorization: o.token },
+      );
     const took = performance.now() - t0;
     const state = body.data.state ?? body.data;
     if (state.minNextBid) k.min = Math.max(k.min, Math.round(Number(state.minNextBid) * 100));

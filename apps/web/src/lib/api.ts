@@ -9,7 +9,7 @@ import { request, type RequestConfig } from './request';
 
 export type CallOptions = Pick<
   RequestConfig,
-  'encrypt' | 'silent' | 'signal' | 'responseType' | 'token' | 'relogin'
+  'encrypt' | 'silent' | 'signal' | 'responseType' | 'token' | 'relogin' | 'params'
 >;
 
 /** Calls one contract; path params are filled from the input, the rest goes as query or body. */

@@ -142,8 +142,10 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
   it('a registered buyer who has not bid can bid one step up, confirmed before it is sent', async () => {
     asBuyer();
     let sent: unknown = null;
+    let query: unknown = null;
     api.onPost('/mall-auction/buyer/auc_order/bid').reply((config) => {
       sent = JSON.parse(config.data as string);
+      query = config.params;
       return ok({});
     });
     await showPanel(lotWith());
@@ -161,6 +163,8 @@ describe('bid action and bid panel, by state', { timeout: 30_000 }, () => {
     expect(sent).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: '确认出价' }));
     await waitFor(() => expect(sent).toEqual({ orderId: '1890000000000000562', amount: '52500.00' }));
+    // The lot goes in the address as well, for a proxy that routes bids by lot.
+    expect(query).toEqual({ orderId: '1890000000000000562' });
   });
 
   it('before the first bid the first quick bid is the start price', async () => {
