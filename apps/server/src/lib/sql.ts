@@ -10,10 +10,13 @@ export const ROWS_PER_STATEMENT = 1_000;
 
 /**
  * A set-based write of any size: `statement` runs on `items` in parts of ROWS_PER_STATEMENT, one
- * after another; the rows the parts return, in order.
+ * after another; the rows the parts return, in order (none for a statement that returns nothing).
  */
-export async function inParts<T, R>(items: T[], statement: (part: T[]) => Promise<R[]>): Promise<R[]> {
+export async function inParts<T, R = never>(
+  items: T[],
+  statement: (part: T[]) => Promise<R[] | void>,
+): Promise<R[]> {
   const out: R[] = [];
-  for (const part of chunks(items, ROWS_PER_STATEMENT)) out.push(...(await statement(part)));
+  for (const part of chunks(items, ROWS_PER_STATEMENT)) out.push(...((await statement(part)) ?? []));
   return out;
 }

@@ -14,7 +14,7 @@ import { PGliteDialect } from '../db/pglite-dialect';
 
 /**
  * Set by the server suite's global setup (global-setup.ts): a migrated database that every test's
- * database starts from, instead of running the 38 migrations again for each (on PGlite, initdb
+ * database starts from, instead of running every migration again for each (on PGlite, initdb
  * too). On PGlite the path of a data directory image; on a server the name of a template database.
  */
 export const TEST_PGLITE_IMAGE = 'CHEPAI_TEST_PGLITE_IMAGE';
@@ -36,6 +36,9 @@ const databaseUrl = (serverUrl: string, name: string) => {
   return url.toString();
 };
 
+const dropDatabase = (serverUrl: string, name: string) =>
+  withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+
 /**
  * A new, migrated database on the PostgreSQL server at `serverUrl` (tests, benchmarks), copied from
  * `template` when one is given (the migrations then find nothing to do); `drop` closes it and
@@ -46,7 +49,7 @@ export async function createScratchDb(
   prefix: string,
   poolSize: number,
   template?: string,
-): Promise<{ dbh: DbHandle; url: string; drop: () => Promise<void> }> {
+): Promise<{ dbh: DbHandle; name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(serverUrl, (admin) =>
     admin.query(`create database ${name}${template ? ` template ${pg.escapeIdentifier(template)}` : ''}`),
@@ -56,19 +59,23 @@ export async function createScratchDb(
   await migrateToLatest(dbh.db);
   return {
     dbh,
+    name,
     url,
     drop: async () => {
       await dbh.close();
-      await withAdmin(serverUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(serverUrl, name);
     },
   };
 }
 
-/** A migrated template database on the server (global setup); `drop` removes it. */
+/**
+ * A migrated template database on the server (global setup), closed at once: a database is copied
+ * only while nobody is connected to it. `drop` removes it.
+ */
 export async function createTemplateDb(serverUrl: string, prefix: string) {
-  const { dbh, url, drop } = await createScratchDb(serverUrl, prefix, 1);
+  const { dbh, name } = await createScratchDb(serverUrl, prefix, 1);
   await dbh.close();
-  return { name: new URL(url).pathname.slice(1), drop };
+  return { name, drop: () => dropDatabase(serverUrl, name) };
 }
 
 /** An image of a migrated PGlite data directory (global setup), to start a test's database from. */

@@ -290,15 +290,14 @@ export function settlementRepo(db: Kysely<Database>) {
      * check that finds thousands must not take thousands of commits). One row per kind and ref.
      */
     upsertMismatches: async (findings: Finding[], now: Date) => {
-      if (!findings.length) return [];
-      const { rows } = await sql`
+      if (!findings.length) return;
+      await sql`
         insert into reconciliation_mismatch (kind, ref, lot_id, detail, found_at, last_seen_at)
         select f.kind, f.ref, f."lotId", f.detail, ${now}::timestamptz, ${now}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb)
           as f(kind text, ref text, "lotId" bigint, detail text)
         on conflict (kind, ref) where resolved_at is null
         do update set last_seen_at = excluded.last_seen_at, detail = excluded.detail`.execute(db);
-      return rows;
     },
 
     async mismatchPage(open: boolean | undefined, page: Paging) {

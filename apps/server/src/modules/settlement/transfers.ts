@@ -152,26 +152,21 @@ export function transfers(ctx: AppContext, deps: { payments: Payments; crypto: D
 
   /**
    * Sends the due payouts, then the due refunds (the scheduler's tick), in groups of `group` while
-   * `budgetMs` lasts (the first group of each always); returns how many were sent. One that fails to save does not stop the others:
-   * it stays claimed and is tried again when its lease ends.
+   * `budgetMs` lasts, the first group of each kind whatever the clock says (neither waits on the
+   * other); returns how many were sent. One that fails to save does not stop the others: it stays
+   * claimed and is tried again when its lease ends.
    */
   async function sendDue(now: Date, budgetMs = SEND_BUDGET_MS, group = SEND_GROUP): Promise<number> {
     const until = Date.now() + budgetMs;
     const lease = new Date(now.getTime() + SEND_LEASE_MS);
     const repo = settlementRepo(db);
-    const options = { concurrency: SEND_CONCURRENCY, stopOnError: false };
     let sent = 0;
     const drain = async <T>(claim: () => Promise<T[]>, send: (t: T) => Promise<void>) => {
-      // The first group of each kind goes whatever the clock says: neither waits on the other.
-      for (
-        let first = true, claimed = group;
-        claimed === group && (first || Date.now() < until);
-        first = false
-      ) {
+      for (let first = true; first || Date.now() < until; first = false) {
         const due = await claim();
-        await pMap(due, send, options);
-        claimed = due.length;
-        sent += claimed;
+        await pMap(due, send, { concurrency: SEND_CONCURRENCY, stopOnError: false });
+        sent += due.length;
+        if (due.length < group) return;
       }
     };
     await drain(
