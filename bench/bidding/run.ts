@@ -95,14 +95,28 @@ async function main() {
     await bidStorm(client, [ceilingLot], tokens, 2, 0, 'ascending');
     const before = await ceilings();
     const results = [];
+    // WAL written by PostgreSQL over a stretch (its statistics lag up to a second: read after a pause).
+    const walBytes = async () => {
+      if (!bench.url) return NaN;
+      await sleep(1100);
+      const { rows } = await sql<{ b: string }>`select wal_bytes::text as b from pg_stat_wal`.execute(
+        bench.db(),
+      );
+      return Number(rows[0]?.b);
+    };
     for (const [k, lots] of lotSets.entries()) {
       const name = `${lots.length} lot${lots.length > 1 ? 's' : ''}`;
+      const walBefore = await walBytes();
       const saturated = await metered(
         name,
         bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'),
         (r) => r.accepted.length + r.refused.length,
       );
       report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
+      if (bench.url) {
+        const wal = (await walBytes()) - walBefore;
+        console.log(`  WAL: ${(wal / saturated.accepted.length / 1024).toFixed(2)} KiB per accepted bid`);
+      }
       // p99 below saturation: the bids', and the control's at the same rate.
       const below: Record<number, { bids: number; control: number }> = {};
       for (const share of [0.5, 0.25]) {
@@ -130,6 +144,7 @@ async function main() {
     const after = await ceilings();
     client.close();
     await server.stop();
+    if (process.env.XTRACE) console.log(server.output());
     const live = (before.live.perSecond + after.live.perSecond) / 2;
     const health = (before.health.perSecond + after.health.perSecond) / 2;
     const first = results[0]?.rate ?? NaN;

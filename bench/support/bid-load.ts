@@ -6,6 +6,8 @@ type Client = ReturnType<typeof jsonClient>;
 export interface Phase {
   accepted: number[];
   refused: number[];
+  /** Refusals by the answer's code and message (an outbid bid, a stale minimum, or an error). */
+  refusals: Map<string, number>;
   seconds: number;
   /** When each accepted request was sent, in ms from the phase's start (same order as `accepted`). */
   sentAt: number[];
@@ -45,6 +47,7 @@ export async function bidStorm(
 ): Promise<Phase> {
   const accepted: number[] = [];
   const refused: number[] = [];
+  const refusals = new Map<string, number>();
   const sentAt: number[] = [];
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -62,21 +65,26 @@ export async function bidStorm(
           amount = START + rung * STEP;
         } else amount = (next.get(lot) ?? START) + ((n + i) % 3) * STEP;
         const t0 = performance.now();
-        const { body } = await client.post<{
+        const { status, body } = await client.post<{
           code: number;
-          data: { minNextBid?: string; state?: { minNextBid: string } };
+          msg?: string;
+          data: { minNextBid?: string; state?: { minNextBid: string } } | null;
         }>(BID_PATH, { orderId: lot, amount: (amount / 100).toFixed(2) }, { authorization: token });
         const took = performance.now() - t0;
-        const min = body.data.state?.minNextBid ?? body.data.minNextBid;
+        const min = body.data?.state?.minNextBid ?? body.data?.minNextBid;
         if (min) next.set(lot, Math.round(Number(min) * 100));
         if (body.code === 200) {
           accepted.push(took);
           sentAt.push(t0 - started);
-        } else refused.push(took);
+        } else {
+          refused.push(took);
+          const kind = `HTTP ${status} code ${body.code} ${body.msg ?? ''}`.trim();
+          refusals.set(kind, (refusals.get(kind) ?? 0) + 1);
+        }
       }
     }),
   );
-  return { accepted, refused, seconds: (performance.now() - started) / 1000, sentAt, startedAt };
+  return { accepted, refused, refusals, seconds: (performance.now() - started) / 1000, sentAt, startedAt };
 }
 
 /**
@@ -137,7 +145,9 @@ export function report(label: string, p: Phase) {
   const all = [...p.accepted, ...p.refused];
   console.log(
     `${label}: ${acceptedPerSecond(p).toFixed(0)} accepted bids/s, ${requestsPerSecond(p).toFixed(0)} bid requests/s ` +
-      `(${p.refused.length} refused as outbid/stale); accept latency p50 ${pct(p.accepted, 50).toFixed(1)} ms, p99 ${pct(p.accepted, 99).toFixed(1)} ms; ` +
+      `(${p.refused.length} refused); accept latency p50 ${pct(p.accepted, 50).toFixed(1)} ms, p99 ${pct(p.accepted, 99).toFixed(1)} ms; ` +
       `all requests p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms`,
   );
+  if (p.refused.length)
+    console.log(`  refusals: ${[...p.refusals].map(([kind, n]) => `${n} × ${kind}`).join('; ')}`);
 }
