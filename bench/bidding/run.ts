@@ -5,7 +5,8 @@
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
  *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10, BENCH_SETUP_SQL (an experiment's
- *   schema change, run on the bench database before the server starts); BENCH_CPU_PROF=<dir> writes the
+ *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for the
+ *   server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the
  *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
  * For each lot count: saturation (no think time), then half and a quarter of that request rate
@@ -68,7 +69,9 @@ async function main() {
     const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
     const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
     const profDir = process.env.BENCH_CPU_PROF;
-    const server = await bench.start({}, profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`);
+    const server = await bench.start({}, nodeArgs);
     console.log(
       `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${os
         .loadavg()
