@@ -166,6 +166,7 @@ describe('car comparison', () => {
     const other = await browser.newContext({
       baseURL,
       locale: 'zh-CN',
+      reducedMotion: 'reduce',
       viewport: { width: 1366, height: 900 },
     });
     const fresh = await other.newPage();

@@ -141,6 +141,7 @@ describe('lots in the browser', () => {
     const context = await e.browser.newContext({
       baseURL: e.baseURL,
       locale: 'zh-CN',
+      reducedMotion: 'reduce',
       timezoneId: 'Asia/Shanghai',
       viewport: { width: 390, height: 844 },
     });

@@ -43,6 +43,7 @@ async function tab(tel: string): Promise<Tab> {
   const context = await browser.newContext({
     baseURL: server.url,
     locale: 'zh-CN',
+    reducedMotion: 'reduce',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
   });
@@ -241,6 +242,7 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     const op = await browser.newContext({
       baseURL: server.url,
       locale: 'zh-CN',
+      reducedMotion: 'reduce',
       viewport: { width: 1440, height: 900 },
     });
     const page = await op.newPage();

@@ -84,6 +84,10 @@ export async function newVisitorContext(
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width, height: 900 },
+    // As a system that asks for less motion: antd's dialogs then open and close at once, and no
+    // step clicks into one still zooming in or fading out (two CI runs failed on that). The mall's
+    // own motion follows the same setting; a component test covers the switch.
+    reducedMotion: 'reduce',
   });
   // Playwright waits 30 s for an element or a navigation by default; a loaded shared machine has
   // needed longer for a page that renders in a second or two on a quiet one. This bounds a wait

@@ -14,6 +14,17 @@ import {
 import { ConsoleNotices } from './console-notices';
 import { CONSOLE_PAGES } from './console-pages';
 
+/** The console's antd theme; without motion when the operator's system asks for less of it, as the mall does. */
+const THEME = {
+  token: {
+    colorPrimary: '#1f5fbf',
+    borderRadius: 4,
+    motion: !(
+      typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    ),
+  },
+};
+
 /** Back from the issuer with ?code&state: finish the sign-in, then clean the address. */
 function useSignIn() {
   const [operator, setOperator] = useState(consoleSession.operator);
@@ -119,7 +130,7 @@ export function ConsoleApp() {
     setOperator(null);
   };
   return (
-    <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#1f5fbf', borderRadius: 4 } }}>
+    <ConfigProvider locale={zhCN} theme={THEME}>
       <AntApp>
         {busy ? (
           <Spin fullscreen tip="正在登录…" />
