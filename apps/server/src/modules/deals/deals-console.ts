@@ -13,7 +13,8 @@ import { dealDefaults } from './deal-defaults';
 import { dealFlowRepo } from './deal-flow.repo';
 import { checkTerms, dealTerms, termsView } from './deal-terms';
 import { dealsConsoleRepo } from './deals-console.repo';
-import { summaryOf, type DealsService } from './deals.service';
+import { summaryOf } from './deal-view';
+import type { DealsService } from './deals.service';
 import { pageOf, pageOffset } from '../../lib/paging';
 
 /**

@@ -1,4 +1,4 @@
-import { amountInWords, beijingDayNumber, deals, fenDisplay, fenToYuanString, maskTel } from '@chepai/shared';
+import { beijingDayNumber, deals, fenDisplay, maskTel } from '@chepai/shared';
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
@@ -9,89 +9,27 @@ import { paymentRepo, type PaymentRow } from '../../platform/payments/payment.re
 import { RESEND_SECONDS, type SmsCodes } from '../accounts/sms-codes';
 import type { SessionUser } from '../accounts/sessions';
 import { filesRepo } from '../files/files.repo';
-import { latestInvoices } from '../invoices/invoices.service';
 import { settleDeal } from '../settlement/postings';
 import { dealNotices } from '../notices/deal-notices';
-import { contractHash, renderContract, type ContractFacts } from './contract-pdf';
+import { contractHash, renderContract } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
-import { dealsConsoleRepo } from './deals-console.repo';
 import { EXPIRED, secondChance } from './second-chance';
 import { dealFlowRepo } from './deal-flow.repo';
-import { termsOf, termsView } from './deal-terms';
+import { termsOf } from './deal-terms';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
+import { dealViews, NOT_FOUND, paperOf, storageOf, summaryOf, type Viewer } from './deal-view';
 import { renderReceipt } from './receipt-pdf';
 import { pageOf, pageOffset } from '../../lib/paging';
 import { beijingDateStart } from '../../lib/time';
 
 type Tx = Transaction<Database>;
-type ViewRow = NonNullable<Awaited<ReturnType<ReturnType<typeof dealsRepo>['view']>>>;
 const DAY = 86_400_000;
-const NOT_FOUND = '未找到该成交订单';
 const SIGN_FIRST = '请先签署成交确认书';
 const PAST_DEADLINE = '已超过付款期限，保证金不予退还';
 const AGENT_ID_CONTEXT = 'deal.pickup_agent_id';
 
-type Extras = {
-  receipts: Awaited<ReturnType<ReturnType<typeof dealExtrasRepo>['receipts']>>;
-  invoices: Map<string, deals.InvoiceState>;
-  choices: Awaited<ReturnType<typeof dealDefaults.choices>> | null;
-  /** The defaulted buyer's strikes and bar. */
-  standing: NonNullable<deals.DefaultInfo['standing']> | null;
-};
-
-/** Storage accrued (fen) up to the handover, or `now` while the car is still there. */
-export function storageOf(
-  r: {
-    pickup_deadline: Date | null;
-    handover_at: Date | null;
-    storage_paid: string;
-    terms: deals.DealTerms | null;
-  },
-  now: number,
-) {
-  const until = r.handover_at ? r.handover_at.getTime() : now;
-  const days = deals.storageDays(r.pickup_deadline?.getTime() ?? null, until);
-  const accrued = days * termsOf(r.terms).storageFeePerDayFen;
-  return { days, accrued, outstanding: Math.max(0, accrued - Number(r.storage_paid)) };
-}
-
-/** Balance, fee and storage accrued: the whole, what is paid, what is left (fen in, yuan out). */
-function owedOf(
-  r: Pick<ViewRow, 'balance_due' | 'service_fee' | 'state' | 'fee_paid_at' | 'storage_paid'>,
-  storage: { accrued: number },
-) {
-  const total = Number(r.balance_due) + Number(r.service_fee) + storage.accrued;
-  const paid =
-    (r.state === 'paid' ? Number(r.balance_due) : 0) +
-    (r.fee_paid_at ? Number(r.service_fee) : 0) +
-    Math.min(Number(r.storage_paid), storage.accrued);
-  return {
-    total: fenToYuanString(total),
-    paid: fenToYuanString(paid),
-    outstanding: fenToYuanString(total - paid),
-  };
-}
-
-function paperOf(r: ViewRow): deals.DealView['paperContract'] {
-  if (!r.paper_contract_file_id || !r.paper_contract_status || !r.paper_contract_uploaded_at) return null;
-  return {
-    fileId: r.paper_contract_file_id,
-    status: r.paper_contract_status,
-    statusText: deals.PAPER_CONTRACT_STATUS_TEXT[r.paper_contract_status],
-    reason: r.paper_contract_reason,
-    uploadedAt: r.paper_contract_uploaded_at.getTime(),
-    reviewedAt: r.paper_contract_reviewed_at?.getTime() ?? null,
-  };
-}
-
 /** A scan of a signed contract or a registration proof: a PDF or an image. */
 const PROOF_TYPES = /^(application\/pdf|image\/(jpeg|png|webp))$/;
-
-/** Who is looking: the winner, or the unit that sold the car. */
-export type Viewer = { kind: 'buyer'; userId: string } | { kind: 'seller'; unitId: string };
-
-const maskName = (name: string) =>
-  name ? `${name.slice(0, 1)}${'*'.repeat(Math.max(1, name.length - 1))}` : '';
 
 /**
  * The deal after the hammer (docs/product.md#16-the-deal-after-the-hammer): 待签约 → 待付款 →
@@ -104,209 +42,7 @@ export function dealsService(
 ) {
   const { db } = ctx.dbh;
   const { payments, codes, crypto } = deps;
-
-  async function find(lotId: string, viewer: Viewer): Promise<ViewRow> {
-    const row = await dealsRepo(db).view(lotId);
-    const mine =
-      row && (viewer.kind === 'buyer' ? row.buyer_id === viewer.userId : row.seller_id === viewer.unitId);
-    // Another's deal answers as if it did not exist (docs/product.md#14-disposal-and-review).
-    if (!row || !mine) throw notFound(NOT_FOUND);
-    return row;
-  }
-
-  function facts(r: ViewRow): ContractFacts {
-    const buyerName = r.buyer_type === 'company' && r.buyer_company ? r.buyer_company : r.buyer_name;
-    return {
-      contractNo: r.contract_no ?? `CJ${r.lot_id}`,
-      lotId: r.lot_id,
-      seller: r.org_name ?? '处置单位',
-      buyer: { name: buyerName, tel: r.buyer_tel ? maskTel(r.buyer_tel) : '' },
-      vehicle: {
-        title: r.title,
-        model: [r.brand_name, r.series_name, r.model_name].filter(Boolean).join(' '),
-        vin: r.vin,
-        plateNo: r.plate_no,
-        firstRegDate: r.first_reg_date,
-        mileageKm: r.mileage_km,
-        color: r.color,
-      },
-      finalPrice: Number(r.final_price),
-      depositApplied: Number(r.deposit_applied),
-      balanceDue: Number(r.balance_due),
-      serviceFee: Number(r.service_fee),
-      closedAt: r.created_at.getTime(),
-      signDeadline: (r.sign_deadline ?? r.created_at).getTime(),
-      payDeadline: r.pay_deadline.getTime(),
-      pickupAddress: r.pickup_address,
-      pickupDays: termsOf(r.terms).pickupDays,
-      transferDays: termsOf(r.terms).transferDays,
-      storageFeePerDay: termsOf(r.terms).storageFeePerDayFen,
-    };
-  }
-
-  const deadlineOf = (r: ViewRow) => stageDeadline(r);
-
-  /** What the page shows besides the deal row: receipts and their invoices, the default and its offers. */
-  async function extrasOf(r: ViewRow): Promise<Extras> {
-    const extras = dealExtrasRepo(db);
-    const [receipts, choices] = await Promise.all([
-      extras.receipts(r.lot_id, r.buyer_id),
-      r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id, ctx.now()) : Promise.resolve(null),
-    ]);
-    // A second-chance round shows only its own payments (the deposits stay: the bid's, the offer's),
-    // and no payment that went back in full (a runner-up's bid deposit, refunded at the close).
-    const since = r.round > 1 ? r.created_at.getTime() : 0;
-    const kept = (p: { purpose: string; paid_at: Date | null; amount: string; refunded: string | null }) =>
-      Number(p.refunded ?? 0) < Number(p.amount) &&
-      (p.purpose === 'deposit' || p.purpose === 'offer_deposit' || (p.paid_at?.getTime() ?? 0) >= since);
-    const shown = receipts.filter(kept);
-    const now = ctx.now();
-    const standing =
-      r.stage === 'defaulted'
-        ? {
-            strikes: await dealsConsoleRepo(db).strikeCount(r.buyer_id),
-            strikesToBar: deals.STRIKES_TO_BAR,
-            barredUntil: (await dealDefaults.activeBar(db, r.buyer_id, now))?.until.getTime() ?? null,
-          }
-        : null;
-    return {
-      standing,
-      receipts: shown,
-      invoices: await latestInvoices(
-        db,
-        shown.map((p) => p.payment_no),
-      ),
-      choices,
-    };
-  }
-
-  function toView(r: ViewRow, viewer: Viewer, extras: Extras): deals.DealView {
-    const yuan = (fen: string | number) => fenToYuanString(Number(fen));
-    const now = ctx.now().getTime();
-    const terms = termsOf(r.terms);
-    const deadline = deadlineOf(r);
-    const storage = storageOf(r, now);
-    const def = extras.choices?.def;
-    const ms = (d: Date | null) => (d ? d.getTime() : null);
-    const paidInFull = r.state === 'paid' && r.fee_paid_at !== null;
-    const fullyPaidAt =
-      paidInFull && r.paid_at && r.fee_paid_at
-        ? Math.max(r.paid_at.getTime(), r.fee_paid_at.getTime())
-        : null;
-    const plan = r.pickup_plan;
-    const buyerName = r.buyer_type === 'company' && r.buyer_company ? r.buyer_company : r.buyer_name;
-    const showBuyer = viewer.kind === 'buyer' || paidInFull;
-    return {
-      orderId: r.lot_id,
-      title: r.title,
-      coverUrl: r.cover,
-      stage: r.stage,
-      stageText: deals.DEAL_STAGES[r.stage],
-      deadline: ms(deadline),
-      closedAt: r.created_at.getTime(),
-      steps: [
-        { stage: 'closed', label: '竞价成交', at: r.created_at.getTime(), deadline: null },
-        { stage: 'signed', label: '签署确认书', at: ms(r.signed_at), deadline: ms(r.sign_deadline) },
-        { stage: 'paid', label: '付清余款及服务费', at: fullyPaidAt, deadline: r.pay_deadline.getTime() },
-        { stage: 'handedOver', label: '提车交接', at: ms(r.handover_at), deadline: ms(r.pickup_deadline) },
-        {
-          stage: 'transferred',
-          label: '过户完成',
-          at: ms(r.completed_at),
-          deadline: ms(r.transfer_deadline),
-        },
-      ],
-      finalPrice: yuan(r.final_price),
-      finalPriceInWords: amountWords(r.final_price),
-      depositApplied: yuan(r.deposit_applied),
-      balanceDue: yuan(r.balance_due),
-      balancePaid: r.state === 'paid',
-      serviceFee: yuan(r.service_fee),
-      feePaid: r.fee_paid_at !== null,
-      totalDue: yuan(Number(r.balance_due) + Number(r.service_fee)),
-      owed: owedOf(r, storage),
-      contract: {
-        no: r.contract_no ?? `CJ${r.lot_id}`,
-        sha256: r.contract_sha256 ?? (r.stage === 'signing' ? contractHash(facts(r)) : null),
-        signedAt: ms(r.signed_at),
-      },
-      pickupAddress: r.pickup_address,
-      pickupPlan: plan
-        ? {
-            pickupDate: plan.pickupDate,
-            slot: plan.slot,
-            collector: plan.collector,
-            agentName: plan.agentName ?? null,
-            agentTel: plan.agentTel
-              ? viewer.kind === 'buyer'
-                ? plan.agentTel
-                : maskTel(plan.agentTel)
-              : null,
-            agentIdMasked: plan.agentIdMasked ?? null,
-            transfer: plan.transfer,
-            updatedAt: plan.updatedAt,
-          }
-        : null,
-      handover:
-        r.handover_at && r.handover_mileage_km !== null
-          ? { at: r.handover_at.getTime(), mileageKm: r.handover_mileage_km }
-          : null,
-      seller: { name: r.org_name ?? '处置单位' },
-      buyer: {
-        name: showBuyer ? buyerName : maskName(buyerName),
-        tel: r.buyer_tel ? (showBuyer ? r.buyer_tel : maskTel(r.buyer_tel)) : '',
-      },
-      serverTime: now,
-      overdue: deadline !== null && deadline.getTime() <= now,
-      terms: termsView(terms),
-      storage: {
-        perDay: yuan(terms.storageFeePerDayFen),
-        startsAt: ms(r.pickup_deadline),
-        days: storage.days,
-        accrued: yuan(storage.accrued),
-        paid: yuan(r.storage_paid),
-        outstanding: yuan(storage.outstanding),
-      },
-      transfer:
-        r.completed_at && r.new_plate_no && r.transfer_date && r.transfer_proof_file_id
-          ? {
-              newPlateNo: r.new_plate_no,
-              transferDate: r.transfer_date,
-              proofFileId: r.transfer_proof_file_id,
-              recordedAt: r.completed_at.getTime(),
-              recordedBy: r.transfer_recorded_role ?? 'seller',
-            }
-          : null,
-      paperContract: paperOf(r),
-      receipts: extras.receipts.map((p) => ({
-        paymentNo: p.payment_no,
-        purpose: p.purpose,
-        purposeText: deals.PAYMENT_PURPOSE_TEXT[p.purpose],
-        amount: yuan(p.amount),
-        paidAt: (p.paid_at ?? r.created_at).getTime(),
-        invoice: extras.invoices.get(p.payment_no) ?? null,
-        noInvoice: deals.invoiceRefusal(r.stage, p.purpose),
-      })),
-      defaultInfo:
-        def && extras.choices
-          ? {
-              at: def.at.getTime(),
-              reason: def.reason,
-              reasonText: deals.DEFAULT_REASON_TEXT[def.reason],
-              forfeited: yuan(def.forfeited),
-              sellerShare: yuan(def.seller_share),
-              platformShare: yuan(def.platform_share),
-              resolution: def.resolution,
-              offers: extras.choices.offers.map((o) => secondChance.offerView(o)),
-              canOfferSecondChance: extras.choices.canOfferSecondChance,
-              canRelist: extras.choices.canRelist,
-              relistedOrderId: def.relisted_order_id,
-              // The seller sees the default, not the buyer's record across other lots.
-              standing: viewer.kind === 'buyer' ? extras.standing : null,
-            }
-          : null,
-    };
-  }
+  const { find, facts, extrasOf, toView } = dealViews(ctx);
 
   /** Both halves paid and the contract signed: the car may be collected. */
   async function advanceIfPaid(trx: Tx, lotId: string, now: Date) {
@@ -802,62 +538,4 @@ export function dealsService(
     },
   };
 }
-
-/** One row of a list of deals: stage, deadline and what is owed. */
-export function summaryOf(
-  r: {
-    lot_id: string;
-    title: string;
-    cover: string | null;
-    stage: deals.DealStage;
-    sign_deadline: Date | null;
-    pay_deadline: Date;
-    pickup_deadline: Date | null;
-    transfer_deadline: Date | null;
-    final_price: string;
-    balance_due: string;
-    service_fee: string;
-    created_at: Date;
-  },
-  now: Date,
-): deals.BuyerDealSummary {
-  const deadline = stageDeadline(r);
-  return {
-    orderId: r.lot_id,
-    title: r.title,
-    coverUrl: r.cover,
-    stage: r.stage,
-    stageText: deals.DEAL_STAGES[r.stage],
-    deadline: deadline?.getTime() ?? null,
-    overdue: deadline !== null && deadline <= now,
-    finalPrice: fenToYuanString(Number(r.final_price)),
-    totalDue: fenToYuanString(Number(r.balance_due) + Number(r.service_fee)),
-    closedAt: r.created_at.getTime(),
-  };
-}
-
-/** The deadline of the deal's current stage (null when none runs). */
-export function stageDeadline(r: {
-  stage: deals.DealStage;
-  sign_deadline: Date | null;
-  pay_deadline: Date;
-  pickup_deadline: Date | null;
-  transfer_deadline: Date | null;
-}): Date | null {
-  switch (r.stage) {
-    case 'signing':
-      return r.sign_deadline;
-    case 'paying':
-      return r.pay_deadline;
-    case 'pickup':
-      return r.pickup_deadline;
-    case 'transfer':
-      return r.transfer_deadline;
-    default:
-      return null;
-  }
-}
-
-const amountWords = (fen: string) => amountInWords(fenToYuanString(Number(fen)));
-
 export type DealsService = ReturnType<typeof dealsService>;
