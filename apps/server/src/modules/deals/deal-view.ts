@@ -1,5 +1,8 @@
 import { amountInWords, deals, fenToYuanString, maskTel } from '@chepai/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
+import { readSnapshot } from '../../db/snapshot';
 import { notFound } from '../../http/errors';
 import { latestInvoices } from '../invoices/invoices.service';
 import { contractHash, type ContractFacts } from './contract-pdf';
@@ -76,11 +79,15 @@ const maskName = (name: string) =>
  * the selling unit, and the facts printed on its contract. Reads only; deals.service.ts moves the
  * deal, and `summaryOf` below makes a row of a list of deals.
  */
-export function dealViews(ctx: AppContext) {
+export function dealViews(
+  ctx: AppContext,
+  /** Tests only: runs between the deal row's read and the rest of a page's (a payment lands there). */
+  seam: { afterRow?: () => Promise<void> } = {},
+) {
   const { db } = ctx.dbh;
 
-  async function find(lotId: string, viewer: Viewer): Promise<ViewRow> {
-    const row = await dealsRepo(db).view(lotId);
+  async function find(lotId: string, viewer: Viewer, on: Kysely<Database> = db): Promise<ViewRow> {
+    const row = await dealsRepo(on).view(lotId);
     const mine =
       row && (viewer.kind === 'buyer' ? row.buyer_id === viewer.userId : row.seller_id === viewer.unitId);
     // Another's deal answers as if it did not exist (docs/product.md#14-disposal-and-review).
@@ -119,11 +126,11 @@ export function dealViews(ctx: AppContext) {
   }
 
   /** What the page shows besides the deal row: receipts and their invoices, the default and its offers. */
-  async function extrasOf(r: ViewRow): Promise<Extras> {
-    const extras = dealExtrasRepo(db);
+  async function extrasOf(r: ViewRow, on: Kysely<Database> = db): Promise<Extras> {
+    const extras = dealExtrasRepo(on);
     const [receipts, choices] = await Promise.all([
       extras.receipts(r.lot_id, r.buyer_id),
-      r.stage === 'defaulted' ? dealDefaults.choices(db, r.lot_id, ctx.now()) : Promise.resolve(null),
+      r.stage === 'defaulted' ? dealDefaults.choices(on, r.lot_id, ctx.now()) : Promise.resolve(null),
     ]);
     // A second-chance round shows only its own payments (the deposits stay: the bid's, the offer's),
     // and no payment that went back in full (a runner-up's bid deposit, refunded at the close).
@@ -136,16 +143,16 @@ export function dealViews(ctx: AppContext) {
     const standing =
       r.stage === 'defaulted'
         ? {
-            strikes: await dealsConsoleRepo(db).strikeCount(r.buyer_id),
+            strikes: await dealsConsoleRepo(on).strikeCount(r.buyer_id),
             strikesToBar: deals.STRIKES_TO_BAR,
-            barredUntil: (await dealDefaults.activeBar(db, r.buyer_id, now))?.until.getTime() ?? null,
+            barredUntil: (await dealDefaults.activeBar(on, r.buyer_id, now))?.until.getTime() ?? null,
           }
         : null;
     return {
       standing,
       receipts: shown,
       invoices: await latestInvoices(
-        db,
+        on,
         shown.map((p) => p.payment_no),
       ),
       choices,
@@ -280,7 +287,24 @@ export function dealViews(ctx: AppContext) {
     };
   }
 
-  return { find, facts, extrasOf, toView };
+  /**
+   * A deal's page: its row and what shows beside it (receipts, invoices, the default), read in one
+   * snapshot. Read one after another, a payment committing between them showed as a receipt beside
+   * the deal row from before it, and the buyer's page, which waits for a payment until its receipt
+   * is there, went on showing it unpaid (seen in CI: 支付服务费 stayed after paying). `viewer` null:
+   * the console's, any deal, the buyer unmasked.
+   */
+  async function page(orderId: string, viewer: Viewer | null) {
+    return readSnapshot(db, async (trx) => {
+      const r = viewer ? await find(orderId, viewer, trx) : await dealsRepo(trx).view(orderId);
+      if (!r) throw notFound(NOT_FOUND);
+      await seam.afterRow?.();
+      const extras = await extrasOf(r, trx);
+      return { row: r, view: toView(r, viewer ?? { kind: 'buyer', userId: r.buyer_id }, extras) };
+    });
+  }
+
+  return { find, facts, extrasOf, toView, page };
 }
 
 /** One row of a list of deals: stage, deadline and what is owed. */

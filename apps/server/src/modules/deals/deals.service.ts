@@ -42,7 +42,7 @@ export function dealsService(
 ) {
   const { db } = ctx.dbh;
   const { payments, codes, crypto } = deps;
-  const { find, facts, extrasOf, toView } = dealViews(ctx);
+  const { find, facts, extrasOf, toView, page } = dealViews(ctx);
 
   /** Both halves paid and the contract signed: the car may be collected. */
   async function advanceIfPaid(trx: Tx, lotId: string, now: Date) {
@@ -135,17 +135,10 @@ export function dealsService(
   }
 
   return {
-    view: async (orderId: string, viewer: Viewer) => {
-      const r = await find(orderId, viewer);
-      return toView(r, viewer, await extrasOf(r));
-    },
+    view: async (orderId: string, viewer: Viewer) => (await page(orderId, viewer)).view,
 
     /** The console's view: any deal, the buyer unmasked. */
-    async consoleView(orderId: string) {
-      const r = await dealsRepo(db).view(orderId);
-      if (!r) throw notFound(NOT_FOUND);
-      return { row: r, view: toView(r, { kind: 'buyer', userId: r.buyer_id }, await extrasOf(r)) };
-    },
+    consoleView: (orderId: string) => page(orderId, null),
 
     async contract(buyerId: string, orderId: string) {
       const r = await find(orderId, { kind: 'buyer', userId: buyerId });

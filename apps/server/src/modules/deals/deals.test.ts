@@ -4,6 +4,7 @@ import { schedulerFor } from '../../platform/scheduler/app-scheduler';
 import { call, latestCode, makeBuyer, signDeal } from '../../test/bidding-fixture';
 import { dealKit, DAY, HOUR, pdfText } from '../../test/deal-fixture';
 import { createListeningTestApp } from '../../test/listening-app';
+import { dealViews } from './deal-view';
 import type { TestApp } from '../../test/test-app';
 
 let t: TestApp & { baseUrl: string };
@@ -368,6 +369,33 @@ describe('who may see and act on a deal', () => {
     });
     expect(junk.status).toBe(400);
     expect(junk.msg).toMatch(/[\u4e00-\u9fa5]/);
+    t.setNow(null);
+  });
+});
+
+// Needs a second connection to commit a payment while the page is being read (PGlite is one
+// connection, and its transactions run one at a time).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a deal page read while a payment lands', () => {
+  it('shows the payment as a receipt and as paid together, or neither', async () => {
+    const { lot, buyer } = await wonLot(Date.now() + 2 * DAY);
+    await signDeal(t, buyer, lot);
+    const fee = await buyerApi<{ paymentNo: string }>(buyer.token, 'POST', 'serviceFee/pay', {
+      orderId: lot,
+    });
+    expect(fee.status, fee.msg).toBe(200);
+    const feeNo = fee.data.paymentNo;
+    // The fee is paid (its notice committed) after the page has read the deal row, before the rest.
+    const views = dealViews(t.ctx, {
+      afterRow: async () => {
+        expect((await paid(feeNo)).statusCode).toBe(200);
+      },
+    });
+    const { view } = await views.page(lot, { kind: 'buyer', userId: buyer.id });
+    const receipt = view.receipts.some((r) => r.paymentNo === feeNo);
+    // The page stops waiting for a payment once its receipt shows: it must not show it unpaid then.
+    expect({ receipt, feePaid: view.feePaid }).toEqual({ receipt: false, feePaid: false });
+    const after = await detail(buyer.token, lot);
+    expect(after.data.feePaid).toBe(true);
     t.setNow(null);
   });
 });
