@@ -163,7 +163,6 @@ export function dealViews(
     const yuan = (fen: string | number) => fenToYuanString(Number(fen));
     const now = ctx.now().getTime();
     const terms = termsOf(r.terms);
-    const deadline = stageDeadline(r);
     const storage = storageOf(r, now);
     const def = extras.choices?.def;
     const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -176,13 +175,7 @@ export function dealViews(
     const buyerName = r.buyer_type === 'company' && r.buyer_company ? r.buyer_company : r.buyer_name;
     const showBuyer = viewer.kind === 'buyer' || paidInFull;
     return {
-      orderId: r.lot_id,
-      title: r.title,
-      coverUrl: r.cover,
-      stage: r.stage,
-      stageText: deals.DEAL_STAGES[r.stage],
-      deadline: ms(deadline),
-      closedAt: r.created_at.getTime(),
+      ...headingOf(r, now),
       steps: [
         { stage: 'closed', label: '竞价成交', at: r.created_at.getTime(), deadline: null },
         { stage: 'signed', label: '签署确认书', at: ms(r.signed_at), deadline: ms(r.sign_deadline) },
@@ -236,7 +229,6 @@ export function dealViews(
         tel: r.buyer_tel ? (showBuyer ? r.buyer_tel : maskTel(r.buyer_tel)) : '',
       },
       serverTime: now,
-      overdue: deadline !== null && deadline.getTime() <= now,
       terms: termsView(terms),
       storage: {
         perDay: yuan(terms.storageFeePerDayFen),
@@ -307,24 +299,20 @@ export function dealViews(
   return { find, facts, extrasOf, toView, page };
 }
 
-/** One row of a list of deals: stage, deadline and what is owed. */
-export function summaryOf(
-  r: {
-    lot_id: string;
-    title: string;
-    cover: string | null;
-    stage: deals.DealStage;
-    sign_deadline: Date | null;
-    pay_deadline: Date;
-    pickup_deadline: Date | null;
-    transfer_deadline: Date | null;
-    final_price: string;
-    balance_due: string;
-    service_fee: string;
-    created_at: Date;
-  },
-  now: Date,
-): deals.BuyerDealSummary {
+type HeadingRow = {
+  lot_id: string;
+  title: string;
+  cover: string | null;
+  stage: deals.DealStage;
+  sign_deadline: Date | null;
+  pay_deadline: Date;
+  pickup_deadline: Date | null;
+  transfer_deadline: Date | null;
+  created_at: Date;
+};
+
+/** What a deal's page and its row in a list both open with: the lot, the stage and its deadline. */
+function headingOf(r: HeadingRow, now: number) {
   const deadline = stageDeadline(r);
   return {
     orderId: r.lot_id,
@@ -333,10 +321,20 @@ export function summaryOf(
     stage: r.stage,
     stageText: deals.DEAL_STAGES[r.stage],
     deadline: deadline?.getTime() ?? null,
-    overdue: deadline !== null && deadline <= now,
+    overdue: deadline !== null && deadline.getTime() <= now,
+    closedAt: r.created_at.getTime(),
+  };
+}
+
+/** One row of a list of deals: stage, deadline and what is owed. */
+export function summaryOf(
+  r: HeadingRow & { final_price: string; balance_due: string; service_fee: string },
+  now: Date,
+): deals.BuyerDealSummary {
+  return {
+    ...headingOf(r, now.getTime()),
     finalPrice: fenToYuanString(Number(r.final_price)),
     totalDue: fenToYuanString(Number(r.balance_due) + Number(r.service_fee)),
-    closedAt: r.created_at.getTime(),
   };
 }
 
