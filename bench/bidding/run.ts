@@ -147,7 +147,6 @@ async function main() {
     const after = await ceilings();
     client.close();
     await server.stop();
-    if (process.env.XTRACE) console.log(server.output());
     const live = (before.live.perSecond + after.live.perSecond) / 2;
     const health = (before.health.perSecond + after.health.perSecond) / 2;
     const first = results[0]?.rate ?? NaN;

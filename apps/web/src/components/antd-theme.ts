@@ -5,7 +5,7 @@ import type { ThemeConfig } from 'antd';
  * appear and go without their zoom and fade, as the mall's own CSS already does
  * (`prefers-reduced-motion` in global.css).
  */
-export const prefersReducedMotion = () =>
+const prefersReducedMotion = () =>
   typeof window !== 'undefined' &&
   typeof window.matchMedia === 'function' &&
   window.matchMedia('(prefers-reduced-motion: reduce)').matches;

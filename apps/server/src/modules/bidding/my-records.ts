@@ -3,6 +3,7 @@ import { type EndpointOutput, type Page } from '@chepai/shared';
 import { fenToYuanString } from '@chepai/shared/domain/money';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { stageDeadline } from '../deals/deal-stage';
 import { myRecordsRepo } from './my-records.repo';
 
 type Row<E> = EndpointOutput<E> extends { list: Array<infer T> } ? T : never;
@@ -56,7 +57,7 @@ export function myRecords(db: Kysely<Database>) {
         dealState: r.state,
         stage: r.stage,
         stageText: deals.DEAL_STAGES[r.stage],
-        stageDeadline: dealDeadline(r),
+        stageDeadline: stageDeadline(r)?.getTime() ?? null,
         paidAt: r.paid_at?.getTime() ?? null,
       }));
       return page(list, Number(count.n), pageNum, pageSize);
@@ -82,21 +83,4 @@ export function myRecords(db: Kysely<Database>) {
       return page(list, Number(count.n), pageNum, pageSize);
     },
   };
-}
-
-/** The deadline of the stage a deal stands in (null once nothing is due). */
-function dealDeadline(r: {
-  stage: deals.DealStage;
-  sign_deadline: Date | null;
-  pay_deadline: Date;
-  pickup_deadline: Date | null;
-  transfer_deadline: Date | null;
-}): number | null {
-  const at = {
-    signing: r.sign_deadline,
-    paying: r.pay_deadline,
-    pickup: r.pickup_deadline,
-    transfer: r.transfer_deadline,
-  }[r.stage as 'signing'];
-  return at ? at.getTime() : null;
 }

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors';
 import { latestInvoices } from '../invoices/invoices.service';
 import { contractHash, type ContractFacts } from './contract-pdf';
 import { dealDefaults } from './deal-defaults';
+import { stageDeadline } from './deal-stage';
 import { termsOf, termsView } from './deal-terms';
 import { dealsConsoleRepo } from './deals-console.repo';
 import { dealExtrasRepo, dealsRepo } from './deals.repo';
@@ -86,10 +87,13 @@ export function dealViews(
 ) {
   const { db } = ctx.dbh;
 
-  async function find(lotId: string, viewer: Viewer, on: Kysely<Database> = db): Promise<ViewRow> {
+  /** The deal as `viewer` may see it; `null`: any deal (the console). */
+  async function find(lotId: string, viewer: Viewer | null, on: Kysely<Database> = db): Promise<ViewRow> {
     const row = await dealsRepo(on).view(lotId);
     const mine =
-      row && (viewer.kind === 'buyer' ? row.buyer_id === viewer.userId : row.seller_id === viewer.unitId);
+      row &&
+      (viewer === null ||
+        (viewer.kind === 'buyer' ? row.buyer_id === viewer.userId : row.seller_id === viewer.unitId));
     // Another's deal answers as if it did not exist (docs/product.md#14-disposal-and-review).
     if (!row || !mine) throw notFound(NOT_FOUND);
     return row;
@@ -288,15 +292,14 @@ export function dealViews(
    */
   async function page(orderId: string, viewer: Viewer | null) {
     return readSnapshot(db, async (trx) => {
-      const r = viewer ? await find(orderId, viewer, trx) : await dealsRepo(trx).view(orderId);
-      if (!r) throw notFound(NOT_FOUND);
+      const r = await find(orderId, viewer, trx);
       await seam.afterRow?.();
       const extras = await extrasOf(r, trx);
       return { row: r, view: toView(r, viewer ?? { kind: 'buyer', userId: r.buyer_id }, extras) };
     });
   }
 
-  return { find, facts, extrasOf, toView, page };
+  return { find, facts, toView, page };
 }
 
 type HeadingRow = {
@@ -336,28 +339,6 @@ export function summaryOf(
     finalPrice: fenToYuanString(Number(r.final_price)),
     totalDue: fenToYuanString(Number(r.balance_due) + Number(r.service_fee)),
   };
-}
-
-/** The deadline of the deal's current stage (null when none runs). */
-export function stageDeadline(r: {
-  stage: deals.DealStage;
-  sign_deadline: Date | null;
-  pay_deadline: Date;
-  pickup_deadline: Date | null;
-  transfer_deadline: Date | null;
-}): Date | null {
-  switch (r.stage) {
-    case 'signing':
-      return r.sign_deadline;
-    case 'paying':
-      return r.pay_deadline;
-    case 'pickup':
-      return r.pickup_deadline;
-    case 'transfer':
-      return r.transfer_deadline;
-    default:
-      return null;
-  }
 }
 
 const amountWords = (fen: string) => amountInWords(fenToYuanString(Number(fen)));

@@ -42,7 +42,7 @@ export function dealsService(
 ) {
   const { db } = ctx.dbh;
   const { payments, codes, crypto } = deps;
-  const { find, facts, extrasOf, toView, page } = dealViews(ctx);
+  const { find, facts, toView, page } = dealViews(ctx);
 
   /** Both halves paid and the contract signed: the car may be collected. */
   async function advanceIfPaid(trx: Tx, lotId: string, now: Date) {
@@ -492,8 +492,7 @@ export function dealsService(
       const r = await find(orderId, { kind: 'seller', unitId: actor.unitId });
       if (r.stage !== 'defaulted') throw conflict('该成交订单未违约，不能另行处置');
       await dealDefaults.choose(db, actor, orderId, action, ctx.now());
-      const after = await find(orderId, { kind: 'seller', unitId: actor.unitId });
-      return toView(after, { kind: 'seller', unitId: actor.unitId }, await extrasOf(after)).defaultInfo!;
+      return (await page(orderId, { kind: 'seller', unitId: actor.unitId })).view.defaultInfo!;
     },
 
     /** The buyer's own deals (user/order/list as a buyer calls it). */
