@@ -23,6 +23,7 @@ import {
   acceptedPerSecond,
   bidStorm,
   getCeiling,
+  LADDER_LOT,
   report,
   requestsPerSecond,
   slowWindows,
@@ -63,10 +64,12 @@ async function main() {
   try {
     const lotSets: string[][] = [];
     for (const n of LOT_COUNTS)
-      lotSets.push(await bench.lots(n, { end_time: new Date(Date.now() + 3600_000) }));
+      lotSets.push(await bench.lots(n, { ...LADDER_LOT, end_time: new Date(Date.now() + 3600_000) }));
     // An experiment's schema change (a dropped constraint, an index), applied before the server starts.
     if (process.env.BENCH_SETUP_SQL) await sql.raw(process.env.BENCH_SETUP_SQL).execute(bench.db());
-    const ceilingLot = (await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) }))[0] as string;
+    const ceilingLot = (
+      await bench.lots(1, { ...LADDER_LOT, end_time: new Date(Date.now() + 3600_000) })
+    )[0] as string;
     const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
     const profDir = process.env.BENCH_CPU_PROF;
     const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);

@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { bidStorm, report } from '../support/bid-load';
+import { bidStorm, LADDER_LOT, report } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
 
@@ -18,7 +18,7 @@ const dir = process.env.BENCH_CPU_PROF ?? '/tmp/chepai-prof';
 
 const bench = await benchDatabase(args.db === 'pg' ? 'pg' : 'pglite', 'chepai_bench_prof');
 try {
-  const [lot] = await bench.lots(1, { end_time: new Date(Date.now() + 3600_000) });
+  const [lot] = await bench.lots(1, { ...LADDER_LOT, end_time: new Date(Date.now() + 3600_000) });
   const tokens = (await bench.buyers(BIDDERS, [lot as string])).map((b) => b.token);
   const server = await bench.start({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
   const client = jsonClient(server.url);

@@ -24,7 +24,13 @@ export type Workload = 'ascending' | 'minimum';
 
 const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
 const START = 10_000 * 100;
-const STEP = 500 * 100;
+/**
+ * One rung of the ladder, the lots' increment: a fast run climbs ~200,000 rungs per lot in its
+ * phases, which at 500 yuan a rung passed the 1亿元 ceiling of a bid and was refused (400).
+ */
+const STEP = 100 * 100;
+/** What a lot bid on by `bidStorm` is created with: its ladder starts at its start price. */
+export const LADDER_LOT = { start_price: START, current_price: START, increment: STEP } as const;
 const ladders = new Map<string, number>();
 
 /** A client's pause between requests below saturation: `thinkMs` on average, spread ±50 %. */
