@@ -186,6 +186,29 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
       texts = ((await res.json()) as { data: Array<{ text: string }> }).data.map((m) => m.text);
     }
     expect(texts.filter((t) => t.includes('您的出价已被超越'))).toHaveLength(1);
+
+    // Outbid again before reading it: the same notice, brought up to date, pops up again; the bell
+    // still counts one outbid notice, which now says how often (decision 044); no second SMS
+    // within 10 minutes.
+    expect(await bidFrom(a.page, lots.live, '24500')).toBe(200);
+    expect(await bidFrom(b.page, lots.live, '25000')).toBe(200);
+    await a.page
+      .locator('.notice-toast')
+      .getByText(/¥25,000\.00/)
+      .waitFor({ timeout: 15_000 });
+    await a.page.getByRole('button', { name: '站内信，2条未读' }).waitFor();
+    await bell(a.page).click();
+    await a.page
+      .getByTestId('notice-pop')
+      .getByText(/共 2 次/)
+      .waitFor();
+    expect(await a.page.getByTestId('notice-pop').getByText('您的出价已被超越').count()).toBe(1);
+    await shot(a.page, 'bell-open-outbid-twice', 390);
+    await a.page.setViewportSize({ width: 1440, height: 900 });
+    await a.page.keyboard.press('Escape');
+    const res = await fetch(`${server.url}/api/dev/notice-sms?tel=${a.tel}`);
+    texts = ((await res.json()) as { data: Array<{ text: string }> }).data.map((m) => m.text);
+    expect(texts.filter((t) => t.includes('您的出价已被超越'))).toHaveLength(1);
   });
 
   it('the message centre lists by kind and marks read; the bell follows', async () => {

@@ -171,14 +171,15 @@ async function main() {
     );
     if (bench.url) {
       await sleep(500);
-      const stats = await sql<{ upd: string; hot: string }>`
-        select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
-        bench.db(),
-      );
-      const { upd, hot } = stats.rows[0] ?? { upd: '0', hot: '0' };
-      console.log(
-        `lot row updates: ${upd}, of which HOT: ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
-      );
+      // A bid updates its lot, and an outbid the displaced user's unread notice (decision 044): both
+      // meant to be heap-only.
+      const stats = await sql<{ rel: string; upd: string; hot: string }>`
+        select relname as rel, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
+        where relname in ('lot', 'notice') order by relname`.execute(bench.db());
+      for (const { rel, upd, hot } of stats.rows)
+        console.log(
+          `${rel} row updates: ${upd}, of which HOT: ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
+        );
       const ceiling = pgbenchCeiling(bench.url, ceilingLot, 50, SECONDS);
       console.log(
         `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${(first / ceiling).toFixed(2)}`,

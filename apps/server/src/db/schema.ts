@@ -905,6 +905,10 @@ export interface NoticeTable {
   event_key: string;
   created_at: Date;
   read_at: Generated<Date | null>;
+  /** How many events this notice holds: an unread outbid notice is updated by the next outbid (migration 039). */
+  repeats: Generated<number>;
+  /** When the last of them happened; null while it holds one. */
+  updated_at: Generated<Date | null>;
 }
 
 export interface NoticeDeliveryTable {

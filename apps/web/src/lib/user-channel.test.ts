@@ -33,7 +33,7 @@ class FakeSocket {
   }
 }
 
-const notice = (id: string): notices.Notice => ({
+const notice = (id: string, repeats = 1): notices.Notice => ({
   id,
   kind: 'lot.outbid',
   kindText: '出价被超越',
@@ -41,6 +41,8 @@ const notice = (id: string): notices.Notice => ({
   body: '…',
   link: '/carAuction/carAuctionDetail/1',
   createdAt: 1,
+  updatedAt: repeats,
+  repeats,
   read: false,
 });
 
@@ -90,6 +92,19 @@ describe('the user channel', () => {
     expect(
       got.filter((m) => m.type === 'notice').map((m) => (m.type === 'notice' ? m.notice.id : '')),
     ).toEqual(['7', '8']);
+  });
+
+  it('shows an outbid notice again when the next outbid has brought it up to date', () => {
+    const { channel, sockets, got } = harness();
+    channel.start();
+    sockets[0]!.accept();
+    sockets[0]!.receive({ type: 'notice', notice: notice('7'), unread: 1, popup: true });
+    sockets[0]!.receive({ type: 'notice', notice: notice('7', 2), unread: 1, popup: true });
+    sockets[0]!.receive({ type: 'notice', notice: notice('7', 2), unread: 1, popup: true });
+    expect(got.flatMap((m) => (m.type === 'notice' ? [`${m.notice.id}×${m.notice.repeats}`] : []))).toEqual([
+      '7×1',
+      '7×2',
+    ]);
   });
 
   it('tells the server which lot page is open, again after a reconnect', () => {

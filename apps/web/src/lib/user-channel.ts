@@ -66,10 +66,12 @@ export function createUserChannel(opts: UserChannelOptions = {}) {
       } catch {
         return;
       }
-      // A notice is shown once per tab, however often a reconnect brings it.
+      // A notice is shown once per tab, however often a reconnect brings it; an outbid notice
+      // brought up to date by the next outbid (its `repeats` grown) is news again.
       if (m.type === 'notice') {
-        if (seen.has(m.notice.id)) return;
-        seen.add(m.notice.id);
+        const version = `${m.notice.id}:${m.notice.repeats}`;
+        if (seen.has(version)) return;
+        seen.add(version);
       }
       if (m.type === 'hello' || m.type === 'notice' || m.type === 'unread') for (const l of listeners) l(m);
     };

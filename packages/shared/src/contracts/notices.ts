@@ -19,6 +19,13 @@ export const notice = z.object({
   /** A page of the mall, or '' when there is nowhere to go. */
   link: z.string(),
   createdAt: z.number(),
+  /** When the last event it holds happened (createdAt while it holds one). */
+  updatedAt: z.number(),
+  /**
+   * How many events it holds: an unread outbid notice of a lot is kept current by the next outbid
+   * instead of repeated (docs/decisions/044-one-open-outbid-notice.md).
+   */
+  repeats: z.number().int(),
   read: z.boolean(),
 });
 export type Notice = z.infer<typeof notice>;

@@ -91,9 +91,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       const displaced = [...outcome.leaders].filter(
         (id) => id !== update.leader_id && !id.startsWith('anon:'),
       );
-      batch.outbid.push(
-        ...lotNotices.outbid(state.lot, displaced, Number(update.current_price), update.bid_count),
-      );
+      batch.outbid.push(...lotNotices.outbid(state.lot, displaced, Number(update.current_price)));
     }
     return batch;
   }

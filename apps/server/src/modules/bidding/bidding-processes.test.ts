@@ -1,4 +1,4 @@
-import { fenToYuanString, yuanStringToFen } from '@chepai/shared/domain/money';
+import { fenDisplay as yuan, fenToYuanString, yuanStringToFen } from '@chepai/shared/domain/money';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppContext } from '../../context';
@@ -8,6 +8,7 @@ import { makeBuyer, makeLot, setLotEnd } from '../../test/bidding-fixture';
 import { watch } from '../../test/live-client';
 import { startServerProcess } from '../../test/server-process';
 import { bidOverHttp, checkStormInvariants, runStorm, type StormClient } from '../../test/storm';
+import { USER_NOTICES_CHANNEL } from '../notices/notify';
 
 // Two real server processes on one PostgreSQL database (skipped on PGlite: one process only).
 const onServer = Boolean(process.env.TEST_DATABASE_URL);
@@ -71,18 +72,29 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     w.close();
   });
 
-  it('outbid notices of bids through both processes: one per displacement, none twice, none lost', async () => {
+  it('outbid notices of bids through both processes: every displacement counted once, the last one in each notice', async () => {
     const lot = await makeLot({ ctx });
-    const outbid = async (userId: string) =>
-      (
-        await dbh.db
-          .selectFrom('notice')
-          .select('event_key')
-          .where('user_id', '=', userId)
-          .where('kind', '=', 'lot.outbid')
-          .orderBy('id')
-          .execute()
-      ).map((r) => Number(r.event_key.split(':')[2]));
+    // Each user's one unread outbid notice of the lot, kept current by every outbid (decision 044).
+    const outbid = async (userId: string) => {
+      const rows = await dbh.db
+        .selectFrom('notice')
+        .select(['id', 'repeats', 'body'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'lot.outbid')
+        .execute();
+      expect(rows.length).toBeLessThanOrEqual(1);
+      return rows[0] ?? null;
+    };
+    // Every write of a notice is announced once, by the process whose batch wrote it.
+    const announced = new Map<string, number>();
+    const unlisten = await dbh.listen(USER_NOTICES_CHANNEL, (payload) => {
+      for (const [, id] of (JSON.parse(payload) as { n: Array<[string, string]> }).n)
+        announced.set(id, (announced.get(id) ?? 0) + 1);
+    });
+    const announcedOf = async (userId: string) => {
+      const notice = await outbid(userId);
+      return notice ? (announced.get(notice.id) ?? 0) : 0;
+    };
     // One bid at a time, alternately through A and B: every bid displaces the other buyer, once.
     const [x, y] = (await registered(2, lot, a.url)) as [StormClient, StormClient];
     let amount = 10_000;
@@ -91,8 +103,14 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       expect((await bidOverHttp(via, lot, `${amount}.00`))?.code).toBe(200);
       amount += 500;
     }
-    expect(await outbid(x.buyerId)).toEqual([2, 4, 6, 8, 10]);
-    expect(await outbid(y.buyerId)).toEqual([3, 5, 7, 9]);
+    // x lost the lead at seqs 2, 4, 6, 8, 10 (last to 14,500 元), y at 3, 5, 7, 9 (last to 14,000 元).
+    const [toldX, toldY] = [await outbid(x.buyerId), await outbid(y.buyerId)];
+    expect([toldX?.repeats, toldY?.repeats]).toEqual([5, 4]);
+    expect(toldX?.body).toContain('¥14,500.00');
+    expect(toldY?.body).toContain('¥14,000.00');
+    await expect
+      .poll(async () => [await announcedOf(x.buyerId), await announcedOf(y.buyerId)])
+      .toEqual([5, 4]);
 
     // Then everyone at once, plain bids (no proxies: each accepted bid makes its bidder the leader),
     // through both processes, so that batches of A and B interleave on the lot.
@@ -110,28 +128,27 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     );
     const bids = await dbh.db
       .selectFrom('bid')
-      .select(['seq', 'bidder_id'])
+      .select(['seq', 'bidder_id', 'amount'])
       .where('lot_id', '=', lot)
       .orderBy('seq')
       .execute();
-    const leaderAt = new Map(bids.map((r) => [r.seq, r.bidder_id]));
     const last = bids.at(-1)!;
     expect(last.seq - 10).toBeGreaterThan(10);
     for (const c of clients) {
       const mine = bids.filter((r) => r.bidder_id === c.buyerId).map((r) => r.seq);
-      const told = await outbid(c.buyerId);
-      // Told only where another leads, each time after having led again since the last notice.
-      let since = 0;
-      for (const seq of told) {
-        expect(leaderAt.get(seq)).not.toBe(c.buyerId);
-        expect(mine.some((s) => s > since && s < seq)).toBe(true);
-        since = seq;
-      }
-      // Never more notices than times the lead was lost (runs of its own seqs), none lost at the end.
+      const notice = await outbid(c.buyerId);
+      const told = notice?.repeats ?? 0;
+      // Never counted more often than the lead was lost (runs of its own seqs): no displacement twice.
       const runs = mine.filter((s, i) => i === 0 || mine[i - 1] !== s - 1).length;
-      expect(told.length).toBeLessThanOrEqual(runs - (last.bidder_id === c.buyerId ? 1 : 0));
-      if (last.bidder_id !== c.buyerId && mine.length) expect(told.at(-1)).toBeGreaterThan(mine.at(-1)!);
+      expect(told).toBeLessThanOrEqual(runs - (last.bidder_id === c.buyerId ? 1 : 0));
+      await expect.poll(() => announcedOf(c.buyerId)).toBe(told);
+      // None lost at the end: one who does not lead was told, at a price bid after their last bid.
+      if (last.bidder_id !== c.buyerId && mine.length) {
+        const later = bids.filter((r) => r.seq > mine.at(-1)!).map((r) => yuan(Number(r.amount)));
+        expect(later.some((price) => notice?.body.includes(price))).toBe(true);
+      }
     }
+    await unlisten();
   });
 
   it('kill -9 of one process mid-storm loses no acknowledged bid; the survivor closes the lot once', async () => {

@@ -136,7 +136,7 @@ describe('the outbid notice in the bid batch', () => {
 
     const [notice, ...more] = await outbidOf(a);
     expect(more).toEqual([]);
-    expect(notice?.event_key).toBe(`outbid:${lot}:2`);
+    expect(notice?.event_key).toBe(`outbid:${lot}`);
     expect(notice?.body).toContain('¥10,500.00');
     expect(await outbidOf(b)).toEqual([]);
     expect(await smsOf([notice!.id])).toEqual([{ notice_id: notice!.id, state: 'pending' }]);
@@ -149,6 +149,56 @@ describe('the outbid notice in the bid batch', () => {
     expect(new Set(rows.map((r) => r.xid)).size).toBe(1);
     await announcedTo(a);
     expect(announced.filter(([u]) => u === a)).toEqual([[a, notice!.id]]);
+  });
+
+  it('is kept current while unread: the next outbid updates it and announces it again; once read, the next is new', async () => {
+    const { lot, buyers } = await lotWithBuyers(2);
+    const [a, b] = buyers as [string, string];
+    const full = (userId: string) =>
+      dbh.db
+        .selectFrom('notice')
+        .select(['id', 'body', 'repeats', 'updated_at', 'created_at', 'read_at'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'lot.outbid')
+        .orderBy('id')
+        .execute();
+    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
+    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
+    const [first] = await full(a);
+    expect(first).toMatchObject({ repeats: 1, updated_at: null });
+    expect(first?.body).toContain('¥10,500.00');
+
+    // a takes the lead back and loses it again without having read the notice: the same notice,
+    // now with the price that displaced a the second time.
+    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(11_000) });
+    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(11_500) });
+    const kept = await full(a);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ id: first!.id, repeats: 2, created_at: first!.created_at });
+    expect(kept[0]?.body).toContain('¥11,500.00');
+    expect(kept[0]?.updated_at?.getTime()).toBeGreaterThanOrEqual(first!.created_at.getTime());
+    // Announced both times; the one outbid SMS of a still waits (decision 041), nothing more queued.
+    await expect
+      .poll(() => announced.filter(([u]) => u === a))
+      .toEqual([
+        [a, first!.id],
+        [a, first!.id],
+      ]);
+    expect(await smsOf([first!.id])).toEqual([{ notice_id: first!.id, state: 'pending' }]);
+
+    // Read, it is history: the next outbid is a notice of its own.
+    await dbh.db.updateTable('notice').set({ read_at: new Date() }).where('id', '=', first!.id).execute();
+    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(12_000) });
+    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(12_500) });
+    const after = await full(a);
+    expect(after.map((n) => [n.id === first!.id, n.repeats, n.read_at === null])).toEqual([
+      [true, 2, false],
+      [false, 1, true],
+    ]);
+    expect(after[1]?.body).toContain('¥12,500.00');
+    await expect.poll(() => announced.filter(([u]) => u === a).length).toBe(3);
+    // b, displaced by a's 11,000 and 12,000 and never reading: one notice holding both.
+    expect((await full(b)).map((n) => n.repeats)).toEqual([2]);
   });
 
   it('a batch whose transaction fails after its bid rows leaves neither bids nor notices, and announces nothing', async () => {
@@ -167,7 +217,7 @@ describe('the outbid notice in the bid batch', () => {
     await service.placeBid({ buyerId: c, orderId: lot, amount: yuan(10_500) });
     expect(await bidsOf(lot)).toEqual([1, 2]);
     const notices = await outbidOf(a);
-    expect(notices.map((n) => n.event_key)).toEqual([`outbid:${lot}:2`]);
+    expect(notices.map((n) => n.event_key)).toEqual([`outbid:${lot}`]);
     expect(await smsOf(notices.map((n) => n.id))).toHaveLength(1);
     await announcedTo(a);
     expect(announced.filter(([u]) => u === a)).toEqual([[a, notices[0]!.id]]);
@@ -203,7 +253,7 @@ describe('the outbid notice in the bid batch', () => {
     expect(service.batchStats().isolated - isolatedBefore).toBe(1);
     // The first, rolled-back attempt wrote and announced nothing; the rerun of the healthy lot did, once.
     const healthy = await outbidOf(one.buyers[0]!);
-    expect(healthy.map((n) => n.event_key)).toEqual([`outbid:${one.lot}:2`]);
+    expect(healthy.map((n) => n.event_key)).toEqual([`outbid:${one.lot}`]);
     expect(await smsOf(healthy.map((n) => n.id))).toHaveLength(1);
     expect(await outbidOf(two.buyers[0]!)).toEqual([]);
     await announcedTo(one.buyers[0]!);
@@ -229,7 +279,7 @@ describe('the outbid notice in the bid batch', () => {
     const seqs = await bidsOf(lot);
     expect(seqs.length).toBe(9);
     const notices = await outbidOf(a);
-    expect(notices.map((n) => n.event_key)).toEqual([`outbid:${lot}:9`]);
+    expect(notices.map((n) => n.event_key)).toEqual([`outbid:${lot}`]);
     expect(notices[0]?.body).toContain('¥15,500.00');
     expect(await outbidOf(b)).toEqual([]);
   });
@@ -254,7 +304,7 @@ describe('the outbid notice in the bid batch', () => {
       { buyerId: c, orderId: lot, amount: yuan(11_000) },
     ]);
     expect(await outbidOf(a)).toEqual([]);
-    expect((await outbidOf(b)).map((n) => n.event_key)).toEqual([`outbid:${lot}:3`]);
+    expect((await outbidOf(b)).map((n) => n.event_key)).toEqual([`outbid:${lot}`]);
     expect(await bidsOf(lot)).toEqual([1, 2, 3]);
   });
 });
@@ -312,6 +362,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch that waited for the lot
     await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
     await behindAnotherBatch(lot, c, { buyerId: b, orderId: lot, amount: yuan(16_000) });
     expect(await bidsOf(lot)).toEqual([1, 2, 3]);
-    expect((await outbidOf(c)).map((n) => n.event_key)).toEqual([`outbid:${lot}:3`]);
+    expect((await outbidOf(c)).map((n) => n.event_key)).toEqual([`outbid:${lot}`]);
   });
 });

@@ -103,14 +103,31 @@ describe('outbid', () => {
       ['skipped', '用户正在拍品页面'],
       ['sent', ''],
     ]);
-    // The third outbid is in a's inbox all the same.
-    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(3);
+    // The third outbid is in a's inbox all the same: a never read the notice, so the one notice of
+    // the lot holds all three, with the last price (decision 044).
+    const outbidNotices = (userId: string) =>
+      db()
+        .selectFrom('notice')
+        .select(['id', 'repeats', 'body'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', 'lot.outbid')
+        .orderBy('id')
+        .execute();
+    const [held, ...more] = await outbidNotices(a.id);
+    expect(more).toEqual([]);
+    expect(held?.repeats).toBe(3);
+    expect(held?.body).toContain('¥12,500.00');
     const aRefs = new Set((await outbids()).map((d) => d.id));
     expect(gw.sent.filter((m) => aRefs.has(m.ref))).toHaveLength(1);
-    // b was outbid each time a took the lead back: one notice per displacement, never for its own bids.
-    expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(2);
+    // b was outbid each time a took the lead back, never for its own bids: both in its one notice.
+    expect((await outbidNotices(b.id)).map((n) => n.repeats)).toEqual([2]);
+    // Live, a heard of each outbid as it happened: the notice three times, each time as it then read.
     await tab.until(() => tab.notices().length === 3);
-    expect(new Set(tab.notices().map((m) => m.notice.id)).size).toBe(3);
+    expect(tab.notices().map((m) => [m.notice.id, m.notice.repeats])).toEqual([
+      [held?.id, 1],
+      [held?.id, 2],
+      [held?.id, 3],
+    ]);
 
     // Outbid on another lot within the same 10 minutes: in the inbox and live, and no SMS queued.
     const other = await makeLot(t);
@@ -118,8 +135,30 @@ describe('outbid', () => {
     expect((await placeBid(t, a.token, other, '10000')).status).toBe(200);
     expect((await placeBid(t, b.token, other, '10500')).status).toBe(200);
     await tab.until(() => tab.notices().length === 4);
-    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(4);
+    expect((await outbidNotices(a.id)).map((n) => n.repeats)).toEqual([3, 1]);
     expect(await outbids()).toHaveLength(2);
+
+    // Ten minutes after the SMS (its throttle moved back), a is outbid on the first lot again, its
+    // notice still unread: the same notice, and an SMS queued for it again, as for a new one.
+    await db()
+      .updateTable('notice_throttle')
+      .set({ last_at: new Date(Date.now() - 11 * 60_000) })
+      .where('user_id', '=', a.id)
+      .execute();
+    expect((await placeBid(t, a.token, lot, '13000')).status).toBe(200);
+    expect((await placeBid(t, b.token, lot, '13500')).status).toBe(200);
+    expect((await outbidNotices(a.id)).map((n) => [n.id, n.repeats])).toEqual([
+      [held?.id, 4],
+      [expect.any(String), 1],
+    ]);
+    const again = await db()
+      .selectFrom('notice_delivery')
+      .select(['notice_id', 'state'])
+      .where('user_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(again.slice(-1)).toEqual([{ notice_id: held?.id, state: 'pending' }]);
+    expect(again.filter((d) => d.notice_id === held?.id)).toHaveLength(3);
     tab.close();
   });
 
@@ -186,10 +225,19 @@ describe('outbid', () => {
       expect((await placeBid(t, b.token, lot, String(price + 500))).status).toBe(200);
       price += 1000;
     };
+    const repeatsOf = async (userId: string) =>
+      (
+        await db()
+          .selectFrom('notice')
+          .select('repeats')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'lot.outbid')
+          .execute()
+      ).map((n) => n.repeats);
     for (let i = 0; i < 4; i++) await round();
-    // Every outbid is in the inbox; one SMS each waits for the job.
-    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(4);
-    expect((await noticesOf(b.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(3);
+    // Every outbid is in the inbox, in the one unread notice of the lot; one SMS each waits for the job.
+    expect(await repeatsOf(a.id)).toEqual([4]);
+    expect(await repeatsOf(b.id)).toEqual([3]);
     expect((await outbids(a.id)).map((d) => d.state)).toEqual(['pending']);
     expect((await outbids(b.id)).map((d) => d.state)).toEqual(['pending']);
 
@@ -205,17 +253,16 @@ describe('outbid', () => {
     await round();
     await round();
     expect(await outbids(a.id)).toHaveLength(1);
-    expect((await noticesOf(a.id)).filter((n) => n.kind === 'lot.outbid')).toHaveLength(6);
+    expect(await repeatsOf(a.id)).toEqual([6]);
 
-    // An older outbid SMS of a's that failed for good is not put back in the queue beside the
-    // waiting one: a clear 409, and nothing changes.
+    // An older outbid SMS of a's that failed for good (of the same notice, which an outbid SMS may be
+    // queued for again once the throttle allows) is not put back in the queue beside the waiting one:
+    // a clear 409, and nothing changes.
     const spare = await db()
       .selectFrom('notice')
       .select('id')
       .where('user_id', '=', a.id)
       .where('kind', '=', 'lot.outbid')
-      .where('id', 'not in', db().selectFrom('notice_delivery').select('notice_id'))
-      .orderBy('id')
       .executeTakeFirstOrThrow();
     const failed = await db()
       .insertInto('notice_delivery')

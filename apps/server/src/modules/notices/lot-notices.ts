@@ -80,22 +80,18 @@ export const lotNotices = {
 
   /**
    * The outbid notice of one bid batch, to each leader it displaced (who led at some point of the
-   * batch and does not lead at its end). Keyed by the lot and the batch's last seq: a proxy war
-   * inside one batch is one notice per displaced user, and a batch is never noticed twice. Returned
-   * rather than written: the batch writes them in its own statement (decision 021).
+   * batch and does not lead at its end): a proxy war inside one batch is one notice per displaced
+   * user. Keyed by the lot: while the user's outbid notice of the lot is unread, this one updates it
+   * (decision 044). Returned rather than written: the batch writes them in its own statement
+   * (decision 021).
    */
-  outbid: (
-    lot: { id: string; title: string },
-    displaced: string[],
-    price: number,
-    seq: number,
-  ): NoticeInput[] => {
+  outbid: (lot: { id: string; title: string }, displaced: string[], price: number): NoticeInput[] => {
     const notice = {
       kind: 'lot.outbid' as const,
       title: '您的出价已被超越',
       body: `${lot.title} 当前价 ${yuan(price)}，您已不是最高出价人，可返回竞价页继续出价。`,
       link: lotLink(lot.id),
-      eventKey: `outbid:${lot.id}:${seq}`,
+      eventKey: `outbid:${lot.id}`,
       // Written with the batch's bids of this lot, or not at all.
       onlyKey: lot.id,
     };

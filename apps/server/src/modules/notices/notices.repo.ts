@@ -16,12 +16,20 @@ export interface NoticeRow {
 }
 
 /**
+ * The kind whose unread notice of a lot is kept current instead of repeated (decision 044): the
+ * indexes of migration 039 name it.
+ */
+export const FOLDED_KIND = 'lot.outbid';
+
+/**
  * Notices as parts of one statement, the caller's own or another's (the bid batch's): the rows whose
  * users have not declined them, one per user and event (a row written again is skipped and not
- * announced); an SMS queued, due now, for each new row of `smsKinds` (the delivery job applies
- * preferences and quiet hours when it sends); and, selected, the NOTIFYs that announce the new rows
- * as [user, notice] pairs, `perPayload` a payload (delivered at commit inside a transaction). The
- * CTEs are named `notice_new` and `notice_sms`: one such part per statement.
+ * announced); an outbid, while the user's outbid notice of that lot is unread, updates that notice
+ * (its text, `repeats`, `updated_at`) and is announced as it now reads; an SMS queued, due now, for
+ * each new or updated row of `smsKinds` (the delivery job applies preferences and quiet hours when it
+ * sends); and, selected, the NOTIFYs that announce those rows as [user, notice] pairs, `perPayload` a
+ * payload (delivered at commit inside a transaction). The CTEs are named `notice_*`: one such part
+ * per statement.
  */
 export function noticeWrites(
   rows: NoticeRow[],
@@ -41,15 +49,43 @@ export function noticeWrites(
   },
 ): StatementPart {
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
-  const fresh = sql`(
+  const insert = (list: NoticeRow[]) => sql`
     insert into notice (user_id, kind, title, body, link, event_key, created_at)
     select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, ${o.now}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(user_id bigint, kind text, title text,
+    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(user_id bigint, kind text, title text,
       body text, link text, event_key text, off text, only_key text)
     where ${only} and (v.off is null
-      or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))
-    on conflict (user_id, event_key) do nothing
-    returning id, user_id, kind, event_key)`;
+      or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))`;
+  const folded = sql.lit(FOLDED_KIND);
+  // The last of a user's outbids of one lot in this statement (a row may be updated once per statement).
+  const outbids = [
+    ...new Map(
+      rows.filter((r) => r.kind === FOLDED_KIND).map((r) => [`${r.user_id}|${r.event_key}`, r]),
+    ).values(),
+  ];
+  const others = rows.filter((r) => r.kind !== FOLDED_KIND);
+  const writes: Array<[string, RawBuilder<unknown>]> = [];
+  if (others.length)
+    writes.push([
+      'notice_fresh',
+      sql`(${insert(others)}
+    on conflict (user_id, event_key) where kind <> ${folded} do nothing
+    returning id, user_id, kind, event_key)`,
+    ]);
+  if (outbids.length)
+    writes.push([
+      'notice_folded',
+      sql`(${insert(outbids)}
+    on conflict (user_id, event_key) where kind = ${folded} and read_at is null do update
+      set title = excluded.title, body = excluded.body, link = excluded.link,
+        repeats = notice.repeats + 1, updated_at = excluded.created_at
+    returning id, user_id, kind, event_key)`,
+    ]);
+  if (!writes.length) throw new Error('noticeWrites: no notices to write');
+  const fresh = sql`(${sql.join(
+    writes.map(([name]) => sql`select id, user_id, kind, event_key from ${sql.table(name)}`),
+    sql` union all `,
+  )})`;
   // A throttled kind's delivery carries the throttle's scope. Nothing is queued while the throttle
   // runs, nor while a delivery of the same user and scope waits for the job: the unique index on
   // waiting rows (decision 041) makes a bidding war queue one SMS per user, not one per outbid.
@@ -78,6 +114,7 @@ export function noticeWrites(
       group by c.chunk order by c.chunk) p)`;
   return {
     ctes: [
+      ...writes,
       ['notice_new', fresh],
       ...(o.smsKinds.length ? [['notice_sms', sms] as [string, typeof sms]] : []),
     ],

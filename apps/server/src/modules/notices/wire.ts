@@ -12,6 +12,8 @@ export const toWire = (row: Selectable<NoticeTable>): notices.Notice => ({
   body: row.body,
   link: row.link,
   createdAt: new Date(row.created_at).getTime(),
+  updatedAt: new Date(row.updated_at ?? row.created_at).getTime(),
+  repeats: row.repeats,
   read: row.read_at !== null,
 });
 

@@ -1,7 +1,7 @@
 import type { notices } from '@chepai/shared';
 import { Button, Empty } from 'antd';
 import { Link } from 'react-router';
-import { beijing } from '../../components/lots/format';
+import { noticeWhen } from '../../components/notice-when';
 
 /** The bell's dropdown: the latest five, mark all read, the way to the message centre (its own chunk). */
 export default function NoticePop({
@@ -26,7 +26,7 @@ export default function NoticePop({
               <button type="button" className={n.read ? '' : 'unread'} onClick={() => onOpen(n)}>
                 <b>{n.title}</b>
                 <span>{n.body}</span>
-                <small>{beijing(n.createdAt)}</small>
+                <small>{noticeWhen(n)}</small>
               </button>
             </li>
           ))}

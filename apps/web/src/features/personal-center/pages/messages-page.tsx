@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMarkRead, useNoticePage } from '../../../api/notice-queries';
 import { QueryState } from '../../../components/query-state';
-import { beijing } from '../../../components/lots/format';
+import { noticeWhen } from '../../../components/notice-when';
 import '../personal-center.css';
 
 /** 站内信: every notice of the account by kind, unread first to the eye, each leading to its page. */
@@ -86,7 +86,7 @@ export default function MessagesPage() {
                   description={
                     <>
                       <div className="message-body">{n.body}</div>
-                      <small>{beijing(n.createdAt)}</small>
+                      <small>{noticeWhen(n)}</small>
                     </>
                   }
                 />
