@@ -4,13 +4,16 @@
  * client in the same run: a route that touches no database, and one `select 1` per request.
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
- *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10, BENCH_SETUP_SQL (an experiment's
+ *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10 (a phase below saturation),
+ *   BENCH_ROUNDS=3 and BENCH_ROUND_SECONDS=5 (saturation), BENCH_SETUP_SQL (an experiment's
  *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for the
  *   server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the
  *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
- * For each lot count: saturation (no think time), then half and a quarter of that request rate
- * (p50 / p99 below saturation); for the first lot count also a bidding war at the minimum. On
+ * Saturation (no think time) in rounds: each round measures both ceilings and every lot count one
+ * after another, and the ratios are taken over the rounds and per round. Then, for each lot count,
+ * half and a quarter of its saturated request rate (p50 / p99 below saturation); for the first lot
+ * count also a bidding war at the minimum. On
  * PostgreSQL, pgbench then runs the bare SQL of one bid: a secondary figure.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +27,8 @@ import {
   bidStorm,
   getCeiling,
   LADDER_LOT,
+  mergePhases,
+  type Phase,
   report,
   requestsPerSecond,
   slowWindows,
@@ -39,6 +44,8 @@ const { values: args } = parseArgs({
 const LOT_COUNTS = (args.lots ?? '1').split(',').map(Number);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
 
 function pgbenchCeiling(url: string, lot: string, clients: number, seconds: number): number {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bid-pgbench-')), 'bid.sql');
@@ -91,16 +98,10 @@ async function main() {
       return r;
     };
     const ceiling = (path: string) =>
-      metered(path, getCeiling(client, path, BIDDERS, SECONDS), (r) => r.requests);
-    const ceilings = async () => ({
-      live: await ceiling('/api/health/live'),
-      health: await ceiling('/api/health'),
-    });
+      metered(path, getCeiling(client, path, BIDDERS, ROUND_SECONDS), (r) => r.requests);
     // Warm-up (JIT, pool connections, session cache), not measured.
     await getCeiling(client, '/api/health', BIDDERS, 2);
     await bidStorm(client, [ceilingLot], tokens, 2, 0, 'ascending');
-    const before = await ceilings();
-    const results = [];
     // WAL written by PostgreSQL over a stretch (its statistics lag up to a second: read after a pause).
     const walBytes = async () => {
       if (!bench.url) return NaN;
@@ -110,23 +111,57 @@ async function main() {
       );
       return Number(rows[0]?.b);
     };
-    for (const [k, lots] of lotSets.entries()) {
-      const name = `${lots.length} lot${lots.length > 1 ? 's' : ''}`;
-      const walBefore = await walBytes();
-      const saturated = await metered(
-        name,
-        bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'),
-        (r) => r.accepted.length + r.refused.length,
-      );
-      report(`${name}, saturation, ascending new highs (${BIDDERS} clients, no think time)`, saturated);
-      if (bench.url) {
-        const wal = (await walBytes()) - walBefore;
-        console.log(`  WAL: ${(wal / saturated.accepted.length / 1024).toFixed(2)} KiB per accepted bid`);
+    const names = lotSets.map((lots) => `${lots.length} lot${lots.length > 1 ? 's' : ''}`);
+
+    // Saturation in rounds, each of the ceilings and every lot count one after another: the machine's
+    // speed drifts over minutes on a shared host (the ceiling moved 10–17 % between the start and the
+    // end of one run), and in rounds that drift falls on every figure of a ratio alike.
+    const live: Array<{ perSecond: number; requests: number }> = [];
+    const health: Array<{ perSecond: number; requests: number }> = [];
+    const saturated = names.map(() => [] as Phase[]);
+    const wal = names.map(() => 0);
+    for (let round = 1; round <= ROUNDS; round++) {
+      live.push(await ceiling('/api/health/live'));
+      health.push(await ceiling('/api/health'));
+      for (const [k, lots] of lotSets.entries()) {
+        const walBefore = await walBytes();
+        const phase = await metered(
+          names[k] as string,
+          bidStorm(client, lots, tokens, ROUND_SECONDS, 0, 'ascending'),
+          (r) => r.accepted.length + r.refused.length,
+        );
+        (saturated[k] as Phase[]).push(phase);
+        wal[k] = (wal[k] as number) + (await walBytes()) - walBefore;
       }
+      const h = health.at(-1)?.perSecond ?? NaN;
+      console.log(
+        `round ${round}: select 1 ${h.toFixed(0)} req/s; ` +
+          names
+            .map((name, k) => {
+              const rate = acceptedPerSecond(saturated[k]?.at(-1) as Phase);
+              const first = acceptedPerSecond(saturated[0]?.at(-1) as Phase);
+              return `${name} ${rate.toFixed(0)} bids/s = ${(rate / h).toFixed(2)} × select 1${k ? `, ${(rate / first).toFixed(2)} × ${names[0]}` : ''}`;
+            })
+            .join('; '),
+      );
+    }
+
+    const results = [];
+    for (const [k, lots] of lotSets.entries()) {
+      const name = names[k] as string;
+      const sat = mergePhases(saturated[k] as Phase[]);
+      report(
+        `${name}, saturation, ascending new highs (${BIDDERS} clients, no think time, ${ROUNDS} rounds)`,
+        sat,
+      );
+      if (bench.url)
+        console.log(
+          `  WAL: ${((wal[k] as number) / sat.accepted.length / 1024).toFixed(2)} KiB per accepted bid`,
+        );
       // p99 below saturation: the bids', and the control's at the same rate.
       const below: Record<number, { bids: number; control: number }> = {};
       for (const share of [0.5, 0.25]) {
-        const offered = requestsPerSecond(saturated) * share;
+        const offered = requestsPerSecond(sat) * share;
         const thinkMs = (BIDDERS / offered) * 1000;
         const phase = await bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending');
         report(
@@ -145,27 +180,44 @@ async function main() {
         const war = await bidStorm(client, lots, tokens, SECONDS, 0, 'minimum');
         report(`${name}, saturation, bidding war at the minimum (${BIDDERS} clients)`, war);
       }
-      results.push({ name, rate: acceptedPerSecond(saturated), at50: below[0.5], at25: below[0.25] });
+      results.push({
+        name,
+        rate: acceptedPerSecond(sat),
+        rounds: (saturated[k] as Phase[]).map(acceptedPerSecond),
+        at50: below[0.5],
+        at25: below[0.25],
+      });
     }
-    const after = await ceilings();
     client.close();
     await server.stop();
-    const live = (before.live.perSecond + after.live.perSecond) / 2;
-    const health = (before.health.perSecond + after.health.perSecond) / 2;
-    const first = results[0]?.rate ?? NaN;
-    console.log(`\nheadline (same server, same client, ${BIDDERS} connections, ${SECONDS} s phases):`);
+    // Over all rounds (requests ÷ seconds), and the range of the rounds' own ratios beside it.
+    const rateOf = (xs: Array<{ perSecond: number; requests: number }>) =>
+      xs.reduce((a, x) => a + x.requests, 0) / xs.reduce((a, x) => a + x.requests / x.perSecond, 0);
+    const span = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
+    const healthRate = rateOf(health);
+    const first = results[0];
     console.log(
-      `  no-database ceiling (GET /api/health/live): ${live.toFixed(0)} req/s (before ${before.live.perSecond.toFixed(0)}, after ${after.live.perSecond.toFixed(0)})`,
+      `\nheadline (same server, same client, ${BIDDERS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s phases):`,
     );
     console.log(
-      `  select 1 ceiling (GET /api/health): ${health.toFixed(0)} req/s (before ${before.health.perSecond.toFixed(0)}, after ${after.health.perSecond.toFixed(0)})`,
+      `  no-database ceiling (GET /api/health/live): ${rateOf(live).toFixed(0)} req/s (rounds ${live.map((x) => x.perSecond.toFixed(0)).join(', ')})`,
     );
-    for (const r of results)
+    console.log(
+      `  select 1 ceiling (GET /api/health): ${healthRate.toFixed(0)} req/s (rounds ${health.map((x) => x.perSecond.toFixed(0)).join(', ')})`,
+    );
+    for (const r of results) {
+      const perRound = r.rounds.map((x, i) => x / (health[i]?.perSecond ?? NaN));
+      const perFirst = r.rounds.map((x, i) => x / (first?.rounds[i] ?? NaN));
       console.log(
-        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / health).toFixed(2)} × select 1, ${(r.rate / live).toFixed(2)} × no database, ${(r.rate / first).toFixed(2)} × ${results[0]?.name}; accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms)`,
+        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms)`,
       );
-    for (const [name, shares] of Object.entries(cpu))
-      for (const share of shares) console.log(`  ${name} at saturation: ${formatShare(share)}`);
+    }
+    for (const [name, shares] of Object.entries(cpu)) {
+      const mean = (k: keyof CpuShare) => shares.reduce((a, x) => a + x[k], 0) / shares.length;
+      console.log(
+        `  ${name} at saturation, mean of ${shares.length}: ${formatShare({ server: mean('server'), client: mean('client'), postgres: mean('postgres'), busy: mean('busy') })}`,
+      );
+    }
     console.log(
       '  targets: 1 lot ≥ 0.9 × select 1; 100 lots ≥ 0.8 × 1 lot; p99 ≤ 30 ms at 50 %, ≤ 15 ms at 25 %',
     );
@@ -182,7 +234,7 @@ async function main() {
         );
       const ceiling = pgbenchCeiling(bench.url, ceilingLot, 50, SECONDS);
       console.log(
-        `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${(first / ceiling).toFixed(2)}`,
+        `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${((first?.rate ?? NaN) / ceiling).toFixed(2)}`,
       );
     }
     console.log(

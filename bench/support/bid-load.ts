@@ -125,6 +125,20 @@ export async function getCeiling(
   };
 }
 
+/** Phases of the same workload taken apart (rounds) as one: their requests over their summed time. */
+export function mergePhases(phases: Phase[]): Phase {
+  const refusals = new Map<string, number>();
+  for (const p of phases) for (const [k, n] of p.refusals) refusals.set(k, (refusals.get(k) ?? 0) + n);
+  return {
+    accepted: phases.flatMap((p) => p.accepted),
+    refused: phases.flatMap((p) => p.refused),
+    refusals,
+    seconds: phases.reduce((a, p) => a + p.seconds, 0),
+    sentAt: phases.flatMap((p) => p.sentAt),
+    startedAt: phases[0]?.startedAt ?? new Date(),
+  };
+}
+
 export const acceptedPerSecond = (p: Phase) => p.accepted.length / p.seconds;
 export const requestsPerSecond = (p: Phase) => (p.accepted.length + p.refused.length) / p.seconds;
 
