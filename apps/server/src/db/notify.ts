@@ -9,18 +9,30 @@ export async function notifyVia(db: Kysely<Database>, channel: string, payload: 
   await sql`select pg_notify(${channel}, ${payload})`.execute(db);
 }
 
+/** A JSON payload with its key, and the pack (one NOTIFY) it goes in. */
+export interface PackedPayload {
+  key: string;
+  payload: string;
+  pack: number;
+}
+
 /**
  * One expression that sends payloads on the channel, in order, to select inside a statement of the
  * caller's transaction: one parameter however many there are (a select list would stop at
  * PostgreSQL's 1,664 columns, and every column is a parameter to parse). Each payload has a key, and
  * only those whose key `only` (a subquery of the same statement yielding text) returns are sent: a bid
- * batch sends the events of the lots it wrote, and nothing of a lot whose write did not hold.
+ * batch sends the events of the lots it wrote, and nothing of a lot whose write did not hold. The
+ * payloads of one pack go as one NOTIFY, `{"m":[…]}` (a pack left with one payload sends it alone).
  */
-export const notifyKeyedCall = (
+export const notifyPackedCall = (
   channel: string,
-  items: Array<{ key: string; payload: string }>,
+  items: PackedPayload[],
   only: RawBuilder<unknown>,
 ): RawBuilder<number> =>
-  sql<number>`(select count(pg_notify(${channel}, p.payload))
-    from json_to_recordset(${JSON.stringify(items)}::json) as p(key text, payload text)
-    where p.key in ${only})`;
+  sql<number>`(select count(pg_notify(${channel}, g.payload)) from (
+      select case when count(*) = 1 then min(p.payload)
+        else '{"m":[' || string_agg(p.payload, ',' order by p.n) || ']}' end as payload
+      from json_to_recordset(${JSON.stringify(items.map((it, n) => ({ ...it, n })))}::json)
+        as p(key text, payload text, pack int, n int)
+      where p.key in ${only}
+      group by p.pack order by p.pack) g)`;

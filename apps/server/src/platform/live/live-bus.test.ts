@@ -113,6 +113,32 @@ describe('LiveBus over LISTEN/NOTIFY', () => {
     await watcher.stop();
   });
 
+  it('packs the events of a statement over many lots into few payloads, each lot’s in order', async () => {
+    const watcher = createDbLiveBus<TestEvent>(a, { load: loadFrom(a) });
+    const publisher = createDbLiveBus<TestEvent>(b, { load: loadFrom(b) });
+    await watcher.start();
+    const payloads: string[] = [];
+    const unlisten = await a.listen('lot_events', (p) => payloads.push(p));
+    const lots = Array.from({ length: 40 }, (_, i) => `lot-many-${i}`);
+    const got = [lots[0], lots[17], lots[39]].map((lot) => collect(watcher, lot as string, 3));
+    const events = [1, 2, 3].flatMap((seq) =>
+      lots.map((lotId) => ({ lotId, event: { seq, type: 'bid.placed', note: `${lotId} 第${seq}口` } })),
+    );
+    // Every lot but one held: that one's events stay out of every pack.
+    const held = sql`(select unnest(${lots.filter((l) => l !== 'lot-many-5')}::text[]))`;
+    await sql`select ${publisher.notifyCall(events, held)}`.execute(b.db);
+    for (const g of got) expect((await g.done).map((e) => e.seq)).toEqual([1, 2, 3]);
+    await vi.waitFor(() => expect(payloads.length).toBeGreaterThan(0));
+    // 39 lots of three events in two packs, not 39 payloads.
+    expect(payloads.length).toBeLessThanOrEqual(3);
+    expect(Math.max(...payloads.map((p) => Buffer.byteLength(p)))).toBeLessThanOrEqual(MAX_INLINE_BYTES);
+    const wires = payloads.flatMap((p) => (JSON.parse(p) as { m: Array<{ l: string }> }).m);
+    expect(new Set(wires.map((w) => w.l)).size).toBe(39);
+    expect(payloads.some((p) => p.includes('"lot-many-5"'))).toBe(false);
+    await unlisten();
+    await watcher.stop();
+  });
+
   it('delivers a transactional publish at commit and never after a rollback', async () => {
     const watcher = createDbLiveBus<TestEvent>(a, { load: loadFrom(a) });
     const publisher = createDbLiveBus<TestEvent>(b, { load: loadFrom(b) });

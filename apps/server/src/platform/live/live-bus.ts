@@ -1,6 +1,6 @@
 import type { Kysely, RawBuilder } from 'kysely';
 import type { DbHandle } from '../../db/client';
-import { notifyKeyedCall, notifyVia } from '../../db/notify';
+import { notifyPackedCall, notifyVia, type PackedPayload } from '../../db/notify';
 import type { Database } from '../../db/schema';
 
 /** Anything published carries the lot's sequence number, so receivers can order and resume. */
@@ -34,6 +34,11 @@ export interface LiveBus<E extends SequencedEvent> {
 
 /** NOTIFY payloads must stay under 8000 bytes; larger events travel as a reference. */
 export const MAX_INLINE_BYTES = 7_000;
+
+/** Several lots' wires in one payload: a bid batch over many lots (each lot's in order). */
+interface Pack {
+  m: Wire[];
+}
 
 interface Wire {
   l: string;
@@ -76,14 +81,19 @@ export function createDbLiveBus<E extends SequencedEvent>(
   };
 
   const receive = (payload: string) => {
-    let wire: Wire;
+    let packet: Wire | Pack;
     try {
-      wire = JSON.parse(payload) as Wire;
+      packet = JSON.parse(payload) as Wire | Pack;
     } catch (err) {
       options.onError?.(err);
       return;
     }
-    if (typeof wire.l !== 'string' || !handlers.has(wire.l)) return;
+    if ('m' in packet && Array.isArray(packet.m)) for (const wire of packet.m) receiveWire(wire);
+    else receiveWire(packet as Wire);
+  };
+
+  const receiveWire = (wire: Wire) => {
+    if (typeof wire?.l !== 'string' || !handlers.has(wire.l)) return;
     const lotId = wire.l;
     const prev = chains.get(lotId) ?? Promise.resolve();
     const next = prev
@@ -121,7 +131,7 @@ export function createDbLiveBus<E extends SequencedEvent>(
       await notifyVia(trx, channel, encode(lotId, event));
     },
     notifyCall(events, onlyLots) {
-      return notifyKeyedCall(channel, batchedPayloads(events, encode), onlyLots);
+      return notifyPackedCall(channel, batchedPayloads(events, encode), onlyLots);
     },
     subscribe(lotId, handler, onGap) {
       let set = handlers.get(lotId);
@@ -154,36 +164,43 @@ export function createDbLiveBus<E extends SequencedEvent>(
   };
 }
 
+/** What `{"m":[` … `]}` adds to the wires it packs. */
+const PACK_BYTES = Buffer.byteLength('{"m":[]}');
+
 /**
- * The events of each lot in as few payloads as fit under MAX_INLINE_BYTES, each lot's in order: a bid
- * batch of 64 bids on one lot is a few NOTIFYs, not 64 (each one a queue entry for every listening
- * process to read and parse). An event too large for a payload of its own goes as a reference.
+ * The events of a statement as few payloads as fit under MAX_INLINE_BYTES: each lot's events in order
+ * as one wire or a few (a bid batch of 64 bids on one lot is a few NOTIFYs, not 64), and the wires of
+ * several lots packed together (a batch over 100 lots is a few NOTIFYs, not 100: each one is a queue
+ * entry for every listening process to read and parse). Each wire keeps its lot as its key, and a pack
+ * is its `pack` number: the statement sends, per pack, the wires of the lots it wrote. An event too
+ * large for a payload of its own goes as a reference.
  */
 function batchedPayloads<E extends SequencedEvent>(
   events: Array<{ lotId: string; event: E }>,
   single: (lotId: string, event: E) => string,
-): Array<{ key: string; payload: string }> {
+): PackedPayload[] {
   const byLot = new Map<string, E[]>();
   for (const { lotId, event } of events) {
     const list = byLot.get(lotId);
     if (list) list.push(event);
     else byLot.set(lotId, [event]);
   }
-  const out: Array<{ key: string; payload: string }> = [];
+  const limit = MAX_INLINE_BYTES - PACK_BYTES;
+  const wires: Array<{ key: string; payload: string }> = [];
   for (const [lotId, list] of byLot) {
     const head = `{"l":${JSON.stringify(lotId)},"b":[`;
     let parts: string[] = [];
     let bytes = Buffer.byteLength(head) + 2;
     const flush = () => {
-      if (parts.length) out.push({ key: lotId, payload: `${head}${parts.join(',')}]}` });
+      if (parts.length) wires.push({ key: lotId, payload: `${head}${parts.join(',')}]}` });
       parts = [];
       bytes = Buffer.byteLength(head) + 2;
     };
     for (const event of list) {
       const json = JSON.stringify(event);
       const size = Buffer.byteLength(json) + 1;
-      if (bytes + size > MAX_INLINE_BYTES) flush();
-      if (bytes + size > MAX_INLINE_BYTES) out.push({ key: lotId, payload: single(lotId, event) });
+      if (bytes + size > limit) flush();
+      if (bytes + size > limit) wires.push({ key: lotId, payload: single(lotId, event) });
       else {
         parts.push(json);
         bytes += size;
@@ -191,5 +208,16 @@ function batchedPayloads<E extends SequencedEvent>(
     }
     flush();
   }
-  return out;
+  // Packed in order, greedily: a lot's wires keep their order across packs.
+  let pack = 0;
+  let bytes = PACK_BYTES;
+  return wires.map((w) => {
+    const size = Buffer.byteLength(w.payload) + 1;
+    if (bytes + size > MAX_INLINE_BYTES + 1) {
+      pack += 1;
+      bytes = PACK_BYTES;
+    }
+    bytes += size;
+    return { ...w, pack };
+  });
 }
