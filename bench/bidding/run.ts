@@ -119,8 +119,8 @@ async function main() {
     const names = lotSets.map((lots) => `${lots.length} lot${lots.length > 1 ? 's' : ''}`);
 
     // Saturation in rounds, each of the ceilings and every lot count one after another: the machine's
-    // speed drifts over minutes on a shared host (the ceiling moved 10–17 % between the start and the
-    // end of one run), and in rounds that drift falls on every figure of a ratio alike.
+    // speed drifts over minutes on a shared host (the ceiling moved by up to 17 % between the start
+    // and the end of one run), and in rounds that drift falls on every figure of a ratio alike.
     const live: Array<{ perSecond: number; requests: number }> = [];
     const health: Array<{ perSecond: number; requests: number }> = [];
     const saturated = names.map(() => [] as Phase[]);
