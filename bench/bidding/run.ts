@@ -139,12 +139,13 @@ async function main() {
         wal[k] = (wal[k] as number) + (await walBytes()) - walBefore;
       }
       const h = health.at(-1)?.perSecond ?? NaN;
+      const rates = saturated.map((phases) => acceptedPerSecond(phases.at(-1) as Phase));
+      const first = rates[0] ?? NaN;
       console.log(
         `round ${round}: select 1 ${h.toFixed(0)} req/s; ` +
           names
             .map((name, k) => {
-              const rate = acceptedPerSecond(saturated[k]?.at(-1) as Phase);
-              const first = acceptedPerSecond(saturated[0]?.at(-1) as Phase);
+              const rate = rates[k] ?? NaN;
               return `${name} ${rate.toFixed(0)} bids/s = ${(rate / h).toFixed(2)} × select 1${k ? `, ${(rate / first).toFixed(2)} × ${names[0]}` : ''}`;
             })
             .join('; '),

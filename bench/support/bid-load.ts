@@ -125,7 +125,10 @@ export async function getCeiling(
   };
 }
 
-/** Phases of the same workload taken apart (rounds) as one: their requests over their summed time. */
+/**
+ * Phases of the same workload taken apart (rounds) as one: their requests over their summed time.
+ * `sentAt` keeps each phase's own offsets, so `slowWindows` does not apply to the result.
+ */
 export function mergePhases(phases: Phase[]): Phase {
   const refusals = new Map<string, number>();
   for (const p of phases) for (const [k, n] of p.refusals) refusals.set(k, (refusals.get(k) ?? 0) + n);

@@ -21,6 +21,16 @@ export const deliveriesOf = (db: Kysely<Database>, userId: string) =>
 export const noticesOf = (db: Kysely<Database>, userId: string) =>
   db.selectFrom('notice').select(['kind', 'event_key']).where('user_id', '=', userId).orderBy('id').execute();
 
+/** A user's outbid notices, oldest first: while one is unread, later outbids update it (decision 044). */
+export const outbidNoticesOf = (db: Kysely<Database>, userId: string) =>
+  db
+    .selectFrom('notice')
+    .select(['id', 'event_key', 'body', 'repeats', 'created_at', 'updated_at', 'read_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'lot.outbid')
+    .orderBy('id')
+    .execute();
+
 export const noticeItem = (userId: string, kind: NoticeInput['kind'], key: string): NoticeInput => ({
   userId,
   kind,

@@ -7,6 +7,7 @@ import { createTestDb, testEnv } from '../../test/test-app';
 import { makeBuyer, makeLot, setLotEnd } from '../../test/bidding-fixture';
 import { watch } from '../../test/live-client';
 import { startServerProcess } from '../../test/server-process';
+import { outbidNoticesOf } from '../../test/notice-kit';
 import { bidOverHttp, checkStormInvariants, runStorm, type StormClient } from '../../test/storm';
 import { USER_NOTICES_CHANNEL } from '../notices/notify';
 
@@ -76,12 +77,7 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
     const lot = await makeLot({ ctx });
     // Each user's one unread outbid notice of the lot, kept current by every outbid (decision 044).
     const outbid = async (userId: string) => {
-      const rows = await dbh.db
-        .selectFrom('notice')
-        .select(['id', 'repeats', 'body'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'lot.outbid')
-        .execute();
+      const rows = await outbidNoticesOf(dbh.db, userId);
       expect(rows.length).toBeLessThanOrEqual(1);
       return rows[0] ?? null;
     };

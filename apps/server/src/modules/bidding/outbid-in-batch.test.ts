@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors';
 import { createDbLiveBus, type LiveBus } from '../../platform/live/live-bus';
 import { paymentsFor } from '../../platform/payments/payments';
 import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../test/bidding-fixture';
+import { outbidNoticesOf } from '../../test/notice-kit';
 import { createTestDb, testEnv } from '../../test/test-app';
 import { USER_NOTICES_CHANNEL } from '../notices/notify';
 import { biddingService } from './bidding.service';
@@ -68,14 +69,7 @@ async function oneBatch(bids: Bid[]) {
   return { answers, batches: service.batchStats().batches - before };
 }
 
-const outbidOf = (userId: string) =>
-  dbh.db
-    .selectFrom('notice')
-    .select(['id', 'event_key', 'body'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'lot.outbid')
-    .orderBy('id')
-    .execute();
+const outbidOf = (userId: string) => outbidNoticesOf(dbh.db, userId);
 
 const smsOf = (noticeIds: string[]) =>
   noticeIds.length
@@ -154,17 +148,9 @@ describe('the outbid notice in the bid batch', () => {
   it('is kept current while unread: the next outbid updates it and announces it again; once read, the next is new', async () => {
     const { lot, buyers } = await lotWithBuyers(2);
     const [a, b] = buyers as [string, string];
-    const full = (userId: string) =>
-      dbh.db
-        .selectFrom('notice')
-        .select(['id', 'body', 'repeats', 'updated_at', 'created_at', 'read_at'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'lot.outbid')
-        .orderBy('id')
-        .execute();
     await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
     await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
-    const [first] = await full(a);
+    const [first] = await outbidOf(a);
     expect(first).toMatchObject({ repeats: 1, updated_at: null });
     expect(first?.body).toContain('¥10,500.00');
 
@@ -172,7 +158,7 @@ describe('the outbid notice in the bid batch', () => {
     // now with the price that displaced a the second time.
     await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(11_000) });
     await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(11_500) });
-    const kept = await full(a);
+    const kept = await outbidOf(a);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ id: first!.id, repeats: 2, created_at: first!.created_at });
     expect(kept[0]?.body).toContain('¥11,500.00');
@@ -190,7 +176,7 @@ describe('the outbid notice in the bid batch', () => {
     await dbh.db.updateTable('notice').set({ read_at: new Date() }).where('id', '=', first!.id).execute();
     await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(12_000) });
     await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(12_500) });
-    const after = await full(a);
+    const after = await outbidOf(a);
     expect(after.map((n) => [n.id === first!.id, n.repeats, n.read_at === null])).toEqual([
       [true, 2, false],
       [false, 1, true],
@@ -198,7 +184,7 @@ describe('the outbid notice in the bid batch', () => {
     expect(after[1]?.body).toContain('¥12,500.00');
     await expect.poll(() => announced.filter(([u]) => u === a).length).toBe(3);
     // b, displaced by a's 11,000 and 12,000 and never reading: one notice holding both.
-    expect((await full(b)).map((n) => n.repeats)).toEqual([2]);
+    expect((await outbidOf(b)).map((n) => n.repeats)).toEqual([2]);
   });
 
   it('a batch whose transaction fails after its bid rows leaves neither bids nor notices, and announces nothing', async () => {

@@ -9,7 +9,13 @@ import {
   payDeposit,
   placeBid,
 } from '../../test/bidding-fixture';
-import { gateway, noticeItem, noticeTestApp, outsideQuietHours } from '../../test/notice-kit';
+import {
+  gateway,
+  noticeItem,
+  noticeTestApp,
+  outbidNoticesOf,
+  outsideQuietHours,
+} from '../../test/notice-kit';
 import { envelope } from '../../test/test-app';
 import { openUserChannel } from '../../test/user-channel-client';
 import { notify } from './notify';
@@ -105,14 +111,7 @@ describe('outbid', () => {
     ]);
     // The third outbid is in a's inbox all the same: a never read the notice, so the one notice of
     // the lot holds all three, with the last price (decision 044).
-    const outbidNotices = (userId: string) =>
-      db()
-        .selectFrom('notice')
-        .select(['id', 'repeats', 'body'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', 'lot.outbid')
-        .orderBy('id')
-        .execute();
+    const outbidNotices = (userId: string) => outbidNoticesOf(db(), userId);
     const [held, ...more] = await outbidNotices(a.id);
     expect(more).toEqual([]);
     expect(held?.repeats).toBe(3);
@@ -225,15 +224,7 @@ describe('outbid', () => {
       expect((await placeBid(t, b.token, lot, String(price + 500))).status).toBe(200);
       price += 1000;
     };
-    const repeatsOf = async (userId: string) =>
-      (
-        await db()
-          .selectFrom('notice')
-          .select('repeats')
-          .where('user_id', '=', userId)
-          .where('kind', '=', 'lot.outbid')
-          .execute()
-      ).map((n) => n.repeats);
+    const repeatsOf = async (userId: string) => (await outbidNoticesOf(db(), userId)).map((n) => n.repeats);
     for (let i = 0; i < 4; i++) await round();
     // Every outbid is in the inbox, in the one unread notice of the lot; one SMS each waits for the job.
     expect(await repeatsOf(a.id)).toEqual([4]);

@@ -19,7 +19,7 @@ export interface NoticeRow {
  * The kind whose unread notice of a lot is kept current instead of repeated (decision 044): the
  * indexes of migration 039 name it.
  */
-export const FOLDED_KIND = 'lot.outbid';
+const FOLDED_KIND = 'lot.outbid';
 
 /**
  * Notices as parts of one statement, the caller's own or another's (the bid batch's): the rows whose
