@@ -63,7 +63,8 @@ export function gateway(failures = 0) {
 export function noticeTestApp() {
   let app: (TestApp & { baseUrl: string }) | null = null;
   beforeAll(async () => {
-    app = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0' } });
+    // Every outbid writes its notice at once (the window of decision 045 is tested in outbid-in-batch).
+    app = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0', OUTBID_NOTICE_WINDOW_MS: '0' } });
   });
   afterAll(() => app?.close());
   const t = new Proxy({} as TestApp & { baseUrl: string }, {

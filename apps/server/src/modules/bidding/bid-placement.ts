@@ -6,12 +6,13 @@ import type { Database } from '../../db/schema';
 import { CommitOutcomeUnknown, statementWithOutcome, transactionWithOutcome } from '../../db/tx-outcome';
 import type { LiveBus } from '../../platform/live/live-bus';
 import { lotNotices } from '../notices/lot-notices';
-import { noticeStatement, type NoticeInput } from '../notices/notify';
+import { notify, noticeStatement, type NoticeInput } from '../notices/notify';
 import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
 import { bidBatchRepo, type LockedLot, type LotWrite } from './bid-batch.repo';
 import { afterBatch, engineCache } from './engine-cache';
 import type { ListingKeys } from './listing-keys';
 import { eventsOfBid, type BusEvent } from './live-events';
+import { outbidWindow, type HeldOutbid } from './outbid-window';
 
 type Groups = Map<string, BidRequest[]>;
 
@@ -22,7 +23,12 @@ interface ComputedBatch {
   /** Each written lot as the batch leaves it, under its fresh token. */
   next: Map<string, LockedLot>;
   events: Array<{ lotId: string; event: BusEvent }>;
+  /** The outbid notices its statement writes. */
   outbid: NoticeInput[];
+  /** Outbid notices held by the window (decision 045), by lot: handed to it once the lot's write holds. */
+  later: Map<string, HeldOutbid[]>;
+  /** The time its statement was written at: the time of its outbids. */
+  at?: Date;
 }
 
 const buyersOf = (reqs: BidRequest[] | undefined) => new Set(reqs?.map((r) => r.buyerId));
@@ -52,6 +58,16 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
   const { db } = ctx.dbh;
   const cache = engineCache();
   const stats = { optimistic: 0, locked: 0, missed: 0, isolated: 0 };
+  const outbids = outbidWindow({
+    windowMs: ctx.env.OUTBID_NOTICE_WINDOW_MS,
+    write: (items) => notify(db, items, ctx.now()),
+    log: ctx.log,
+  });
+  /** The held outbids of the lots whose write held. */
+  const holdOutbids = (batch: ComputedBatch, lotIds: Iterable<string>) => {
+    for (const lotId of lotIds)
+      outbids.hold((batch.later.get(lotId) ?? []).map((h) => ({ ...h, item: { ...h.item, at: batch.at } })));
+  };
 
   /** The rules on every lot of a batch, in arrival order, on the given states; what to write and answer. */
   function compute(groups: Groups, lotIds: string[], states: Map<string, LockedLot>, checkDeposits: boolean) {
@@ -62,6 +78,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       next: new Map(),
       events: [],
       outbid: [],
+      later: new Map(),
     };
     for (const lotId of lotIds) {
       const state = states.get(lotId);
@@ -91,7 +108,15 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       const displaced = [...outcome.leaders].filter(
         (id) => id !== update.leader_id && !id.startsWith('anon:'),
       );
-      batch.outbid.push(...lotNotices.outbid(state.lot, displaced, Number(update.current_price)));
+      const { now, later } = outbids.take(
+        lotNotices.outbid(state.lot, displaced, Number(update.current_price)),
+      );
+      batch.outbid.push(...now);
+      if (later.length)
+        batch.later.set(
+          lotId,
+          later.map((item) => ({ item, bidCount: update.bid_count })),
+        );
     }
     return batch;
   }
@@ -107,6 +132,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     serial?: SerialConnection,
   ) {
     const now = ctx.now();
+    batch.at = now;
     return bidBatchRepo(on).writeBatch(
       writes,
       batch.rows,
@@ -146,6 +172,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     }
     if (!batch) throw new Error('bid batch ran no transaction');
     markWritten(batch.next.keys());
+    holdOutbids(batch, batch.next.keys());
     return batch.answers;
   }
 
@@ -254,7 +281,9 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
       for (const [lotId, a] of rerun) answers.set(lotId, a);
       return answers;
     }
-    markWritten([...batch.next.keys()].filter((lotId) => held.has(lotId)));
+    const written = [...batch.next.keys()].filter((lotId) => held.has(lotId));
+    markWritten(written);
+    holdOutbids(batch, written);
     for (const lotId of known) if (held.has(lotId)) answers.set(lotId, batch.answers.get(lotId) ?? []);
     const missed = known.filter((lotId) => !held.has(lotId));
     if (!missed.length) return answers;
@@ -269,7 +298,12 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
 
   return {
     placeBatch,
-    /** Counts since start: optimistic batches, locked ones, lots that did not hold, batches split after a failure. */
-    stats: () => ({ ...stats, cached: cache.size }),
+    /** Writes the held outbid notices now (shutdown; tests). */
+    drainOutbids: () => outbids.drain(),
+    /**
+     * Counts since start: optimistic batches, locked ones, lots that did not hold, batches split after
+     * a failure; lots known, and (user, lot) pairs with an open outbid window.
+     */
+    stats: () => ({ ...stats, cached: cache.size, outbidPairs: outbids.size() }),
   };
 }

@@ -81,7 +81,8 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       expect(rows.length).toBeLessThanOrEqual(1);
       return rows[0] ?? null;
     };
-    // Every write of a notice is announced once, by the process whose batch wrote it.
+    // Every write of a notice is announced once, by the process that wrote it; within a window
+    // (decision 045, the product's default here) one write stands for several outbids.
     const announced = new Map<string, number>();
     const unlisten = await dbh.listen(USER_NOTICES_CHANNEL, (payload) => {
       for (const [, id] of (JSON.parse(payload) as { n: Array<[string, string]> }).n)
@@ -99,14 +100,24 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       expect((await bidOverHttp(via, lot, `${amount}.00`))?.code).toBe(200);
       amount += 500;
     }
-    // x lost the lead at seqs 2, 4, 6, 8, 10 (last to 14,500 元), y at 3, 5, 7, 9 (last to 14,000 元).
+    // x lost the lead at seqs 2, 4, 6, 8, 10 (last to 14,500 元), y at 3, 5, 7, 9 (last to 14,000 元):
+    // once their windows have ended, each notice counts every one and shows the last.
+    await expect
+      .poll(async () => [(await outbid(x.buyerId))?.repeats, (await outbid(y.buyerId))?.repeats], {
+        timeout: 5_000,
+      })
+      .toEqual([5, 4]);
     const [toldX, toldY] = [await outbid(x.buyerId), await outbid(y.buyerId)];
-    expect([toldX?.repeats, toldY?.repeats]).toEqual([5, 4]);
     expect(toldX?.body).toContain('¥14,500.00');
     expect(toldY?.body).toContain('¥14,000.00');
-    await expect
-      .poll(async () => [await announcedOf(x.buyerId), await announcedOf(y.buyerId)])
-      .toEqual([5, 4]);
+    for (const [user, told] of [
+      [x.buyerId, 5],
+      [y.buyerId, 4],
+    ] as const) {
+      const times = await announcedOf(user);
+      expect(times).toBeGreaterThanOrEqual(1);
+      expect(times).toBeLessThanOrEqual(told);
+    }
 
     // Then everyone at once, plain bids (no proxies: each accepted bid makes its bidder the leader),
     // through both processes, so that batches of A and B interleave on the lot.
@@ -130,6 +141,8 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       .execute();
     const last = bids.at(-1)!;
     expect(last.seq - 10).toBeGreaterThan(10);
+    // The outbids each process holds are written when their window (1 s) ends: past every window.
+    await new Promise((r) => setTimeout(r, 2_500));
     for (const c of clients) {
       const mine = bids.filter((r) => r.bidder_id === c.buyerId).map((r) => r.seq);
       const notice = await outbid(c.buyerId);
@@ -137,7 +150,9 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       // Never counted more often than the lead was lost (runs of its own seqs): no displacement twice.
       const runs = mine.filter((s, i) => i === 0 || mine[i - 1] !== s - 1).length;
       expect(told).toBeLessThanOrEqual(runs - (last.bidder_id === c.buyerId ? 1 : 0));
-      await expect.poll(() => announcedOf(c.buyerId)).toBe(told);
+      // Each write announced once, and a write stands for one outbid or more.
+      await expect.poll(() => announcedOf(c.buyerId)).toBeGreaterThanOrEqual(told ? 1 : 0);
+      expect(await announcedOf(c.buyerId)).toBeLessThanOrEqual(told);
       // None lost at the end: one who does not lead was told, at a price bid after their last bid.
       if (last.bidder_id !== c.buyerId && mine.length) {
         const later = bids.filter((r) => r.seq > mine.at(-1)!).map((r) => yuan(Number(r.amount)));

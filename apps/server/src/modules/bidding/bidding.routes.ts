@@ -30,6 +30,7 @@ export function registerBidding(app: FastifyInstance, ctx: AppContext) {
 
   const listing = listingKeys(db, ctx.now);
   const service = biddingService(ctx, paymentsFor(ctx), bus, listing);
+  app.addHook('onClose', () => service.drainOutbids());
   addScheduledJob(app, ctx, { name: 'lot-status', tick: (now) => service.advanceStatuses(now) });
   addScheduledJob(app, ctx, { name: 'lot-close', tick: (now) => service.closeDueLots(now) });
   addScheduledJob(app, ctx, { name: 'listing-keys', tick: (now) => listing.tick(now) });

@@ -202,6 +202,8 @@ export function biddingService(
     placeBid,
     closeDueLots,
     advanceStatuses: (now: Date) => repo.advanceStatuses(now),
+    /** Writes the outbid notices the window holds (shutdown; tests). */
+    drainOutbids: () => placement.drainOutbids(),
     /** Group-commit and placement counts of this process (tests, benches). */
     batchStats: () => ({ ...committer.stats(), ...placement.stats() }),
   };

@@ -9,13 +9,15 @@ import { paymentsFor } from '../../platform/payments/payments';
 import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../test/bidding-fixture';
 import { outbidNoticesOf } from '../../test/notice-kit';
 import { createTestDb, testEnv } from '../../test/test-app';
-import { USER_NOTICES_CHANNEL } from '../notices/notify';
+import { lotNotices } from '../notices/lot-notices';
+import { notify, USER_NOTICES_CHANNEL } from '../notices/notify';
 import { biddingService } from './bidding.service';
 import { listingKeys } from './listing-keys';
 import type { BusEvent } from './live-events';
 
 // The outbid notice is written by the bid batch's own transaction (decision 021), on both
-// databases: committed with the bids that displaced the leader, or not at all.
+// databases: committed with the bids that displaced the leader, or not at all. Every outbid here
+// (window 0); the window that holds a war's later outbids (decision 045) has tests of its own below.
 let dbh: DbHandle;
 let drop: () => Promise<void>;
 let ctx: AppContext;
@@ -27,7 +29,12 @@ const announced: Array<[string, string]> = [];
 
 beforeAll(async () => {
   ({ dbh, drop } = await createTestDb());
-  ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
+  ctx = {
+    env: testEnv({ OUTBID_NOTICE_WINDOW_MS: '0' }),
+    dbh,
+    log: pino({ level: 'silent' }),
+    now: () => new Date(),
+  };
   live = createDbLiveBus<BusEvent>(dbh, { load: async () => [] });
   await live.start();
   unlisten = await dbh.listen(USER_NOTICES_CHANNEL, (payload) => {
@@ -349,5 +356,115 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch that waited for the lot
     await behindAnotherBatch(lot, c, { buyerId: b, orderId: lot, amount: yuan(16_000) });
     expect(await bidsOf(lot)).toEqual([1, 2, 3]);
     expect((await outbidOf(c)).map((n) => n.event_key)).toEqual([`outbid:${lot}`]);
+  });
+});
+
+// Decision 045: within a window, a war's later outbids of a user on a lot are held and written as
+// one update of the notice when the window ends.
+describe('the outbid window', () => {
+  /** A second engine on the same database, its window `windowMs`. */
+  const engine = (windowMs: number) =>
+    biddingService(
+      { ...ctx, env: testEnv({ OUTBID_NOTICE_WINDOW_MS: String(windowMs) }) },
+      paymentsFor(ctx),
+      live,
+      listingKeys(dbh.db),
+    );
+  /** The transaction that last wrote the row (its xmin). */
+  const writerOf = async (table: 'bid' | 'notice', where: RawBuilder<unknown>) =>
+    (
+      await sql<{ xid: string }>`select xmin::text as xid from ${sql.table(table)} where ${where}`.execute(
+        dbh.db,
+      )
+    ).rows[0]?.xid;
+
+  it('writes the first outbid with its batch, holds the later ones, and writes them as one: every outbid counted, the last price', async () => {
+    // A window longer than the test: the held outbids are written by `drainOutbids`.
+    const war = engine(600_000);
+    const { lot, buyers } = await lotWithBuyers(2);
+    const [a, b] = buyers as [string, string];
+    const bid = (buyerId: string, price: number) =>
+      war.placeBid({ buyerId, orderId: lot, amount: yuan(price) });
+    await bid(a, 10_000);
+    await bid(b, 10_500);
+    await bid(a, 11_000);
+    const [first] = await outbidOf(a);
+    expect(first).toMatchObject({ repeats: 1 });
+    expect(first?.body).toContain('¥10,500.00');
+    expect(await writerOf('notice', sql`id = ${first!.id}`)).toBe(
+      await writerOf('bid', sql`lot_id = ${lot} and seq = 2`),
+    );
+    // Two more outbids of a and two of b inside the window: nothing written for them yet.
+    await bid(b, 11_500);
+    await bid(a, 12_000);
+    await bid(b, 12_500);
+    await bid(a, 13_000);
+    expect((await outbidOf(a)).map((n) => [n.id, n.repeats])).toEqual([[first!.id, 1]]);
+    expect((await outbidOf(b)).map((n) => n.repeats)).toEqual([1]);
+    expect(war.batchStats().outbidPairs).toBe(2);
+
+    await war.drainOutbids();
+    const [kept] = await outbidOf(a);
+    // a lost the lead at 10,500, 11,500 and 12,500; b at 11,000, 12,000 and 13,000.
+    expect(kept).toMatchObject({ id: first!.id, repeats: 3 });
+    expect(kept?.body).toContain('¥12,500.00');
+    const [ofB] = await outbidOf(b);
+    expect(ofB).toMatchObject({ repeats: 3 });
+    expect(ofB?.body).toContain('¥13,000.00');
+    // Announced twice: by the batch, and by the write of the held ones.
+    await expect
+      .poll(() => announced.filter(([u]) => u === a))
+      .toEqual([
+        [a, first!.id],
+        [a, first!.id],
+      ]);
+    // The one outbid SMS still waits (decision 041): the held write queued nothing more.
+    expect(await smsOf([first!.id])).toEqual([{ notice_id: first!.id, state: 'pending' }]);
+  });
+
+  it('an outbid older than the notice (held by another process) adds its count and leaves the newer text', async () => {
+    const { lot, buyers } = await lotWithBuyers(2);
+    const [a, b] = buyers as [string, string];
+    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
+    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
+    const [first] = await outbidOf(a);
+    const [older] = lotNotices.outbid({ id: lot, title: 'x' }, [a], yuan(10_200));
+    await notify(
+      dbh.db,
+      [{ ...older!, times: 2, at: new Date(first!.created_at.getTime() - 1_000) }],
+      new Date(),
+    );
+    const [kept] = await outbidOf(a);
+    expect(kept).toMatchObject({ id: first!.id, repeats: 3, body: first!.body });
+    expect(kept?.updated_at?.getTime()).toBe(first!.created_at.getTime());
+    const [newer] = lotNotices.outbid({ id: lot, title: 'x' }, [a], yuan(10_800));
+    await notify(dbh.db, [{ ...newer!, at: new Date(first!.created_at.getTime() + 1_000) }], new Date());
+    const [now] = await outbidOf(a);
+    expect(now).toMatchObject({ id: first!.id, repeats: 4 });
+    expect(now?.body).toContain('¥10,800.00');
+  });
+
+  it('ends with its window: the held outbids are written by the timer, and once a window passes with none, the next is written by its batch again', async () => {
+    const war = engine(200);
+    const { lot, buyers } = await lotWithBuyers(2);
+    const [a, b] = buyers as [string, string];
+    const bid = (buyerId: string, price: number) =>
+      war.placeBid({ buyerId, orderId: lot, amount: yuan(price) });
+    await bid(a, 10_000);
+    await bid(b, 10_500);
+    await bid(a, 11_000);
+    await bid(b, 11_500);
+    await expect.poll(async () => (await outbidOf(a)).map((n) => n.repeats)).toEqual([2]);
+    expect((await outbidOf(a))[0]?.body).toContain('¥11,500.00');
+    await expect.poll(() => war.batchStats().outbidPairs).toBe(0);
+    await bid(a, 12_000);
+    await bid(b, 12_500);
+    const [notice] = await outbidOf(a);
+    expect(notice).toMatchObject({ repeats: 3 });
+    expect(notice?.body).toContain('¥12,500.00');
+    expect(await writerOf('notice', sql`id = ${notice!.id}`)).toBe(
+      await writerOf('bid', sql`lot_id = ${lot} and seq = 6`),
+    );
+    await war.drainOutbids();
   });
 });

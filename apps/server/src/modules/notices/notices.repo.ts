@@ -13,6 +13,10 @@ export interface NoticeRow {
   link: string;
   event_key: string;
   off: string | null;
+  /** How many events the row stands for (`notice.repeats`); 1 if unset. */
+  repeats?: number;
+  /** When its event happened; null or unset: the statement's `now`. */
+  at?: Date | null;
 }
 
 /**
@@ -50,19 +54,27 @@ export function noticeWrites(
 ): StatementPart {
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
   const insert = (list: NoticeRow[]) => sql`
-    insert into notice (user_id, kind, title, body, link, event_key, created_at)
-    select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, ${o.now}::timestamptz
+    insert into notice (user_id, kind, title, body, link, event_key, repeats, created_at)
+    select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, coalesce(v.repeats, 1),
+      coalesce(v.at, ${o.now}::timestamptz)
     from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(user_id bigint, kind text, title text,
-      body text, link text, event_key text, off text, only_key text)
+      body text, link text, event_key text, off text, only_key text, repeats integer, at timestamptz)
     where ${only} and (v.off is null
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))`;
   const folded = sql.lit(FOLDED_KIND);
-  // The last of a user's outbids of one lot in this statement (a row may be updated once per statement).
-  const outbids = [
-    ...new Map(
-      rows.filter((r) => r.kind === FOLDED_KIND).map((r) => [`${r.user_id}|${r.event_key}`, r]),
-    ).values(),
-  ];
+  // The last of a user's outbids of one lot in this statement (a row may be updated once per
+  // statement), standing for all of them.
+  const last = new Map<string, NoticeRow>();
+  for (const r of rows.filter((x) => x.kind === FOLDED_KIND)) {
+    const key = `${r.user_id}|${r.event_key}`;
+    const before = last.get(key);
+    last.set(key, before ? { ...r, repeats: (before.repeats ?? 1) + (r.repeats ?? 1) } : r);
+  }
+  const outbids = [...last.values()];
+  // An outbid older than what the notice says (held by another process's window: decision 045) adds
+  // its count and leaves the text of the newer one.
+  const shown = sql`coalesce(notice.updated_at, notice.created_at)`;
+  const fresher = sql`excluded.created_at >= ${shown}`;
   const others = rows.filter((r) => r.kind !== FOLDED_KIND);
   const writes: Array<[string, RawBuilder<unknown>]> = [];
   if (others.length)
@@ -77,8 +89,11 @@ export function noticeWrites(
       'notice_folded',
       sql`(${insert(outbids)}
     on conflict (user_id, event_key) where kind = ${folded} and read_at is null do update
-      set title = excluded.title, body = excluded.body, link = excluded.link,
-        repeats = notice.repeats + 1, updated_at = excluded.created_at
+      set title = case when ${fresher} then excluded.title else notice.title end,
+        body = case when ${fresher} then excluded.body else notice.body end,
+        link = case when ${fresher} then excluded.link else notice.link end,
+        repeats = notice.repeats + excluded.repeats,
+        updated_at = greatest(${shown}, excluded.created_at)
     returning id, user_id, kind, event_key)`,
     ]);
   if (!writes.length) throw new Error('noticeWrites: no notices to write');

@@ -16,6 +16,10 @@ export interface NoticeInput {
   eventKey: string;
   /** Written only if the statement's `only` subquery returns this key (a bid batch: the lot, if its write held). */
   onlyKey?: string;
+  /** How many events of its key this one stands for (held outbids: docs/decisions/045-outbid-window.md); 1 if unset. */
+  times?: number;
+  /** When its event happened, if not the statement's `now` (held outbids: their batch's time). */
+  at?: Date;
 }
 
 /** The channel on which committed notices are announced to every process's user channels. */
@@ -44,6 +48,8 @@ export function noticeStatement(
       link: n.link ?? '',
       event_key: n.eventKey,
       only_key: n.onlyKey ?? null,
+      repeats: n.times ?? 1,
+      at: n.at ?? null,
       // An optional kind (outbid, starting soon, watched lots) is not written for a user who declined it.
       off: offToken(n.kind, 'inbox'),
     })),
