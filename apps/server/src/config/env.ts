@@ -21,7 +21,7 @@ const schema = z.object({
   WS_PER_USER: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: z.string().default('false'),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
-  /** A user's outbid notice of a lot is written at most once per this window, 0: at every outbid (decision 045). */
+  /** A user's outbid notice of a lot is written at most once per this window, 0: at every outbid (decision 046). */
   OUTBID_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).default(1000),
   /** 32 bytes (64 hex digits or base64); unset: a key generated at first start, kept in the database. */
   DATA_ENCRYPTION_KEY: z

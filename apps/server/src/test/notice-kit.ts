@@ -63,7 +63,7 @@ export function gateway(failures = 0) {
 export function noticeTestApp() {
   let app: (TestApp & { baseUrl: string }) | null = null;
   beforeAll(async () => {
-    // Every outbid writes its notice at once (the window of decision 045 is tested in outbid-in-batch).
+    // Every outbid writes its notice at once (the window of decision 046 is tested in outbid-in-batch).
     app = await createListeningTestApp({ env: { SCHEDULER_INTERVAL_MS: '0', OUTBID_NOTICE_WINDOW_MS: '0' } });
   });
   afterAll(() => app?.close());

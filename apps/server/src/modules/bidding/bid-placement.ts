@@ -25,7 +25,7 @@ interface ComputedBatch {
   events: Array<{ lotId: string; event: BusEvent }>;
   /** The outbid notices its statement writes. */
   outbid: NoticeInput[];
-  /** Outbid notices held by the window (decision 045), by lot: handed to it once the lot's write holds. */
+  /** Outbid notices held by the window (decision 046), by lot: handed to it once the lot's write holds. */
   later: Map<string, HeldOutbid[]>;
   /** The time its statement was written at: the time of its outbids. */
   at?: Date;

@@ -82,7 +82,7 @@ describe.skipIf(!onServer)('two server processes on one PostgreSQL', () => {
       return rows[0] ?? null;
     };
     // Every write of a notice is announced once, by the process that wrote it; within a window
-    // (decision 045, the product's default here) one write stands for several outbids.
+    // (decision 046, the product's default here) one write stands for several outbids.
     const announced = new Map<string, number>();
     const unlisten = await dbh.listen(USER_NOTICES_CHANNEL, (payload) => {
       for (const [, id] of (JSON.parse(payload) as { n: Array<[string, string]> }).n)

@@ -17,7 +17,7 @@ import type { BusEvent } from './live-events';
 
 // The outbid notice is written by the bid batch's own transaction (decision 021), on both
 // databases: committed with the bids that displaced the leader, or not at all. Every outbid here
-// (window 0); the window that holds a war's later outbids (decision 045) has tests of its own below.
+// (window 0); the window that holds a war's later outbids (decision 046) has tests of its own below.
 let dbh: DbHandle;
 let drop: () => Promise<void>;
 let ctx: AppContext;
@@ -359,7 +359,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch that waited for the lot
   });
 });
 
-// Decision 045: within a window, a war's later outbids of a user on a lot are held and written as
+// Decision 046: within a window, a war's later outbids of a user on a lot are held and written as
 // one update of the notice when the window ends.
 describe('the outbid window', () => {
   /** A second engine on the same database, its window `windowMs`. */

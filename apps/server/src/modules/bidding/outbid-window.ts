@@ -8,7 +8,7 @@ export interface HeldOutbid {
 }
 
 /**
- * At most one outbid notice write per user and lot per window (docs/decisions/045-outbid-window.md).
+ * At most one outbid notice write per user and lot per window (docs/decisions/046-outbid-window.md).
  *
  * The first outbid of a user on a lot goes into the bid batch's own statement, as decision 021 has
  * it: the notice exists exactly when the bids that displaced them committed. That opens the pair's

@@ -71,7 +71,7 @@ export function noticeWrites(
     last.set(key, before ? { ...r, repeats: (before.repeats ?? 1) + (r.repeats ?? 1) } : r);
   }
   const outbids = [...last.values()];
-  // An outbid older than what the notice says (held by another process's window: decision 045) adds
+  // An outbid older than what the notice says (held by another process's window: decision 046) adds
   // its count and leaves the text of the newer one.
   const shown = sql`coalesce(notice.updated_at, notice.created_at)`;
   const fresher = sql`excluded.created_at >= ${shown}`;

@@ -16,7 +16,7 @@ export interface NoticeInput {
   eventKey: string;
   /** Written only if the statement's `only` subquery returns this key (a bid batch: the lot, if its write held). */
   onlyKey?: string;
-  /** How many events of its key this one stands for (held outbids: docs/decisions/045-outbid-window.md); 1 if unset. */
+  /** How many events of its key this one stands for (held outbids: docs/decisions/046-outbid-window.md); 1 if unset. */
   times?: number;
   /** When its event happened, if not the statement's `now` (held outbids: their batch's time). */
   at?: Date;
