@@ -362,14 +362,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a batch that waited for the lot
 // Decision 046: within a window, a war's later outbids of a user on a lot are held and written as
 // one update of the notice when the window ends.
 describe('the outbid window', () => {
-  /** A second engine on the same database, its window `windowMs`. */
-  const engine = (windowMs: number) =>
-    biddingService(
+  /** A second engine on the same database, its window `windowMs`, and a lot with two bidders on it. */
+  async function war(windowMs: number) {
+    const engine = biddingService(
       { ...ctx, env: testEnv({ OUTBID_NOTICE_WINDOW_MS: String(windowMs) }) },
       paymentsFor(ctx),
       live,
       listingKeys(dbh.db),
     );
+    const { lot, buyers } = await lotWithBuyers(2);
+    const [a, b] = buyers as [string, string];
+    const bid = (buyerId: string, price: number) =>
+      engine.placeBid({ buyerId, orderId: lot, amount: yuan(price) });
+    return { engine, lot, a, b, bid };
+  }
   /** The transaction that last wrote the row (its xmin). */
   const writerOf = async (table: 'bid' | 'notice', where: RawBuilder<unknown>) =>
     (
@@ -380,11 +386,7 @@ describe('the outbid window', () => {
 
   it('writes the first outbid with its batch, holds the later ones, and writes them as one: every outbid counted, the last price', async () => {
     // A window longer than the test: the held outbids are written by `drainOutbids`.
-    const war = engine(600_000);
-    const { lot, buyers } = await lotWithBuyers(2);
-    const [a, b] = buyers as [string, string];
-    const bid = (buyerId: string, price: number) =>
-      war.placeBid({ buyerId, orderId: lot, amount: yuan(price) });
+    const { engine, lot, a, b, bid } = await war(600_000);
     await bid(a, 10_000);
     await bid(b, 10_500);
     await bid(a, 11_000);
@@ -401,9 +403,9 @@ describe('the outbid window', () => {
     await bid(a, 13_000);
     expect((await outbidOf(a)).map((n) => [n.id, n.repeats])).toEqual([[first!.id, 1]]);
     expect((await outbidOf(b)).map((n) => n.repeats)).toEqual([1]);
-    expect(war.batchStats().outbidPairs).toBe(2);
+    expect(engine.batchStats().outbidPairs).toBe(2);
 
-    await war.drainOutbids();
+    await engine.drainOutbids();
     const [kept] = await outbidOf(a);
     // a lost the lead at 10,500, 11,500 and 12,500; b at 11,000, 12,000 and 13,000.
     expect(kept).toMatchObject({ id: first!.id, repeats: 3 });
@@ -445,18 +447,14 @@ describe('the outbid window', () => {
   });
 
   it('ends with its window: the held outbids are written by the timer, and once a window passes with none, the next is written by its batch again', async () => {
-    const war = engine(200);
-    const { lot, buyers } = await lotWithBuyers(2);
-    const [a, b] = buyers as [string, string];
-    const bid = (buyerId: string, price: number) =>
-      war.placeBid({ buyerId, orderId: lot, amount: yuan(price) });
+    const { engine, lot, a, b, bid } = await war(200);
     await bid(a, 10_000);
     await bid(b, 10_500);
     await bid(a, 11_000);
     await bid(b, 11_500);
     await expect.poll(async () => (await outbidOf(a)).map((n) => n.repeats)).toEqual([2]);
     expect((await outbidOf(a))[0]?.body).toContain('¥11,500.00');
-    await expect.poll(() => war.batchStats().outbidPairs).toBe(0);
+    await expect.poll(() => engine.batchStats().outbidPairs).toBe(0);
     await bid(a, 12_000);
     await bid(b, 12_500);
     const [notice] = await outbidOf(a);
@@ -465,6 +463,6 @@ describe('the outbid window', () => {
     expect(await writerOf('notice', sql`id = ${notice!.id}`)).toBe(
       await writerOf('bid', sql`lot_id = ${lot} and seq = 6`),
     );
-    await war.drainOutbids();
+    await engine.drainOutbids();
   });
 });
