@@ -124,6 +124,16 @@ async function failing(
   }
 }
 
+/** A lot where b has outbid a once (10,000 → 10,500 元), and a's notice of it. */
+async function outbidOnce() {
+  const { lot, buyers } = await lotWithBuyers(2);
+  const [a, b] = buyers as [string, string];
+  await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
+  await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
+  const [first] = await outbidOf(a);
+  return { lot, a, b, first };
+}
+
 const unavailable = (answer: Awaited<ReturnType<typeof oneBatch>>['answers'][number] | undefined) =>
   answer && 'err' in answer && answer.err instanceof AppError ? answer.err.code : null;
 
@@ -153,11 +163,7 @@ describe('the outbid notice in the bid batch', () => {
   });
 
   it('is kept current while unread: the next outbid updates it and announces it again; once read, the next is new', async () => {
-    const { lot, buyers } = await lotWithBuyers(2);
-    const [a, b] = buyers as [string, string];
-    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
-    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
-    const [first] = await outbidOf(a);
+    const { lot, a, b, first } = await outbidOnce();
     expect(first).toMatchObject({ repeats: 1, updated_at: null });
     expect(first?.body).toContain('¥10,500.00');
 
@@ -425,11 +431,7 @@ describe('the outbid window', () => {
   });
 
   it('an outbid older than the notice (held by another process) adds its count and leaves the newer text', async () => {
-    const { lot, buyers } = await lotWithBuyers(2);
-    const [a, b] = buyers as [string, string];
-    await service.placeBid({ buyerId: a, orderId: lot, amount: yuan(10_000) });
-    await service.placeBid({ buyerId: b, orderId: lot, amount: yuan(10_500) });
-    const [first] = await outbidOf(a);
+    const { lot, a, first } = await outbidOnce();
     const [older] = lotNotices.outbid({ id: lot, title: 'x' }, [a], yuan(10_200));
     await notify(
       dbh.db,

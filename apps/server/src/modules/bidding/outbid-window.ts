@@ -55,29 +55,27 @@ export function outbidWindow(o: {
   /** Writes the held notices of the windows that ended (all of them with `all`), one statement. */
   async function flush(all: boolean) {
     const now = clock();
-    const due: Array<[string, Entry, HeldOutbid]> = [];
+    const due: Array<{ e: Entry; held: HeldOutbid; times: number }> = [];
     for (const [key, e] of entries) {
       if (!all && e.until > now) continue;
-      if (e.held) due.push([key, e, e.held]);
+      if (e.held) due.push({ e, held: e.held, times: e.times });
       else entries.delete(key);
     }
     if (!due.length) return;
-    const items = due.map(([, e, h]) => ({ ...h.item, times: e.times }));
-    for (const [, e] of due) {
+    for (const { e } of due) {
       e.held = null;
       e.times = 0;
       e.until = now + o.windowMs;
     }
     try {
-      await o.write(items);
+      await o.write(due.map(({ held, times }) => ({ ...held.item, times })));
     } catch (err) {
-      // Held again for the next round; a later outbid of the pair replaces the text and adds its count.
-      o.log.error({ err, notices: items.length }, 'held outbid notices not written; retried');
-      for (const [i, [key, , h]] of due.entries()) {
-        const e = entries.get(key) ?? { until: now, held: null, times: 0 };
-        e.times += items[i]?.times ?? 1;
-        if (!e.held || e.held.bidCount < h.bidCount) e.held = h;
-        entries.set(key, e);
+      // Held again for the next round (only a flush removes an entry, and one runs at a time); a
+      // later outbid of the pair held meanwhile keeps its text and adds its count.
+      o.log.error({ err, notices: due.length }, 'held outbid notices not written; retried');
+      for (const { e, held, times } of due) {
+        e.times += times;
+        if (!e.held || e.held.bidCount < held.bidCount) e.held = held;
       }
     }
   }
