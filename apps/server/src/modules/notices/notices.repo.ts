@@ -213,9 +213,12 @@ export function noticesRepo(db: Kysely<Database>) {
       const { total } = await mine(q.userId, q.kinds, q.unreadOnly)
         .select((eb) => eb.fn.countAll<string>().as('total'))
         .executeTakeFirstOrThrow();
+      // Newest activity first: an outbid notice brought up to date (decision 044) comes back on top
+      // (docs/decisions/047-inbox-by-last-activity.md). No index holds that time, so refreshing a
+      // notice stays heap-only; the user's rows are sorted here, as many as the count above reads.
       const rows = await mine(q.userId, q.kinds, q.unreadOnly)
         .selectAll()
-        .orderBy('created_at', 'desc')
+        .orderBy(sql`coalesce(updated_at, created_at)`, 'desc')
         .orderBy('id', 'desc')
         .offset(q.offset)
         .limit(q.limit)

@@ -93,6 +93,39 @@ describe('the inbox', () => {
     expect((await get<Page>(user.token, '/api/mall-auction/user/notice/list?tab=money')).data.total).toBe(1);
   });
 
+  it('puts an outbid notice brought up to date back on top of the inbox and the bell', async () => {
+    const user = await makeBuyer(t);
+    const outbid = (price: string) => ({
+      userId: user.id,
+      kind: 'lot.outbid' as const,
+      title: '您的出价已被超越',
+      body: price,
+      eventKey: 'outbid:test-order',
+    });
+    const t0 = Date.now() - 60_000;
+    await notify(t.ctx.dbh.db, [outbid('¥10,500.00')], new Date(t0));
+    await notify(
+      t.ctx.dbh.db,
+      [{ userId: user.id, kind: 'deposit.refunded', title: '保证金已退还', body: '测试', eventKey: 'r1' }],
+      new Date(t0 + 1000),
+    );
+    type Listed = Page['list'][number] & { repeats: number; createdAt: number; updatedAt: number };
+    const inbox = async () =>
+      (await get<{ list: Listed[] }>(user.token, '/api/mall-auction/user/notice/list')).data.list;
+    expect((await inbox()).map((n) => n.kind)).toEqual(['deposit.refunded', 'lot.outbid']);
+
+    // Outbid again while unread: the same notice, now the newest.
+    await notify(t.ctx.dbh.db, [outbid('¥11,500.00')], new Date(t0 + 2000));
+    const list = await inbox();
+    expect(list.map((n) => [n.kind, n.repeats])).toEqual([
+      ['lot.outbid', 2],
+      ['deposit.refunded', 1],
+    ]);
+    expect(list[0]).toMatchObject({ body: '¥11,500.00', createdAt: t0, updatedAt: t0 + 2000 });
+    const bell = await get<{ latest: Listed[] }>(user.token, '/api/mall-auction/user/notice/unread');
+    expect(bell.data.latest.map((n) => n.kind)).toEqual(['lot.outbid', 'deposit.refunded']);
+  });
+
   it('answers 401 without a session and refuses a bad tab', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/mall-auction/user/notice/unread' });
     expect(res.statusCode).toBe(401);
