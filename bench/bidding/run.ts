@@ -14,8 +14,9 @@
  * Saturation (no think time) in rounds: each round measures both ceilings and every lot count one
  * after another, and the ratios are taken over the rounds and per round. Then, for each lot count,
  * half and a quarter of its saturated request rate (p50 / p99 below saturation); for the first lot
- * count also a bidding war at the minimum. On
- * PostgreSQL, pgbench then runs the bare SQL of one bid: a secondary figure.
+ * count also a bidding war at the minimum. On PostgreSQL, the phases below saturation watch the WAL
+ * flush waits (`flush-stalls.ts`) and say how many accepts one held; pgbench then runs the bare SQL
+ * of one bid: a secondary figure.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,6 +37,7 @@ import {
 } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
 import { cpuMeter, formatShare, type CpuShare } from '../support/cpu-meter';
+import { stallShare, watchFlushStalls } from '../support/flush-stalls';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 
@@ -165,22 +167,30 @@ async function main() {
           `  WAL: ${((wal[k] as number) / sat.accepted.length / 1024).toFixed(2)} KiB per accepted bid`,
         );
       // p99 below saturation: the bids', and the control's at the same rate.
-      const below: Record<number, { bids: number; control: number }> = {};
+      const below: Record<number, { bids: number; control: number; clear: number }> = {};
       for (const share of [0.5, 0.25]) {
         const offered = requestsPerSecond(sat) * share;
         const thinkMs = (BIDDERS / offered) * 1000;
+        // On PostgreSQL, which of the slow accepts waited on the disk's WAL flush (flush-stalls.ts).
+        const watch = bench.url ? watchFlushStalls(bench.db()) : null;
         const phase = await bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending');
+        const stalls = watch ? stallShare(phase, await watch.stop()) : null;
         report(
           `${name}, below saturation at ${share * 100}% (~${offered.toFixed(0)} requests/s offered)`,
           phase,
         );
         console.log(`  tail: ${slowWindows(phase)}`);
+        if (stalls) console.log(`  ${stalls.text}`);
         // The control: one `select 1` per request at the same offered rate, same clients and pacing.
         const control = await getCeiling(client, '/api/health', BIDDERS, SECONDS, thinkMs);
         console.log(
           `  control, GET /api/health at the same offered rate: ${control.perSecond.toFixed(0)} requests/s, p99 ${control.p99.toFixed(1)} ms`,
         );
-        below[share] = { bids: pct(phase.accepted, 99), control: control.p99 };
+        below[share] = {
+          bids: pct(phase.accepted, 99),
+          control: control.p99,
+          clear: stalls?.hit ? stalls.clearP99 : NaN,
+        };
       }
       if (k === 0) {
         const war = await bidStorm(client, lots, tokens, SECONDS, 0, 'minimum');
@@ -201,6 +211,11 @@ async function main() {
       xs.reduce((a, x) => a + x.requests, 0) / xs.reduce((a, x) => a + x.requests / x.perSecond, 0);
     const span = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
     const healthRate = rateOf(health);
+    // The p99 of the accepts that no WAL flush wait of 50 ms or more held, where one did.
+    const clearOf = (...xs: Array<{ clear: number } | undefined>) =>
+      xs.some((x) => Number.isFinite(x?.clear))
+        ? `; without the accepts caught in a commit-flush wait: ${xs.map((x) => (Number.isFinite(x?.clear) ? (x?.clear ?? NaN).toFixed(1) : 'none caught')).join(' / ')} ms`
+        : '';
     const first = results[0];
     console.log(
       `\nheadline (same server, same client, ${BIDDERS} connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s phases):`,
@@ -215,7 +230,7 @@ async function main() {
       const perRound = r.rounds.map((x, i) => x / (health[i]?.perSecond ?? NaN));
       const perFirst = r.rounds.map((x, i) => x / (first?.rounds[i] ?? NaN));
       console.log(
-        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms)`,
+        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms${clearOf(r.at50, r.at25)})`,
       );
     }
     for (const [name, shares] of Object.entries(cpu)) {
