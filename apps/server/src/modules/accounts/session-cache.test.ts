@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeBuyer } from '../../test/bidding-fixture';
-import { SESSION_CACHE_MS } from './session-cache';
+import { SESSION_CACHE_MS, SESSION_REFRESH_MS } from './session-cache';
 import { sessions } from './sessions';
 
 let t: TestApp;
@@ -63,6 +63,23 @@ describe('session cache', () => {
     // …and read again once it has passed.
     t.advance(SESSION_CACHE_MS + 1_000);
     expect(await s.resolve(buyer.token)).toBeNull();
+    t.setNow(null);
+  });
+
+  it('reads a session in use again in the background before its lifetime ends, answering from the cache meanwhile', async () => {
+    const buyer = await makeBuyer(t);
+    const s = sessions(otherProcess());
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    await t.ctx.dbh.db.deleteFrom('user_session').where('user_id', '=', buyer.id).execute();
+    // Not yet due: the cache answers and reads nothing.
+    t.advance(SESSION_REFRESH_MS - 1_000);
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    // Due: this request is still answered from the cache, and a read starts behind it…
+    t.advance(2_000);
+    expect(await s.resolve(buyer.token)).not.toBeNull();
+    // …which finds the session gone. The clock stands 21 s after the entry was cached, inside its
+    // 30-s lifetime: only that read can end it.
+    expect(await revokedBeforeExpiry(() => s.resolve(buyer.token))).toBe(true);
     t.setNow(null);
   });
 

@@ -6,7 +6,13 @@ import { sessionsRepo } from './sessions.repo';
 
 export const IDLE_MS = 2 * 3600_000;
 export const ABSOLUTE_MS = 7 * 24 * 3600_000;
+/**
+ * A session's activity is written at most once in 45–60 s, the interval fixed per token: users who
+ * signed in together (a room of bidders) do not all write it in the same second of every minute.
+ */
 const TOUCH_EVERY_MS = 60_000;
+const TOUCH_SPREAD_MS = 15_000;
+const touchEvery = (hash: string) => TOUCH_EVERY_MS - (parseInt(hash.slice(0, 8), 16) % TOUCH_SPREAD_MS);
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** Enough of a User-Agent to name the browser and system; the rest is noise. */
@@ -44,6 +50,25 @@ export function sessions(ctx: AppContext) {
     };
   }
 
+  /** Reads a cached session again while its entry keeps answering (session-cache.ts). */
+  function refresh(hash: string, cached: CachedSession, now: number) {
+    const ticket = cache.ticket();
+    read(hash, now).then(
+      (fresh) => {
+        // This process may have written a later activity meanwhile (the touch below the read).
+        if (fresh) fresh.lastSeen = Math.max(fresh.lastSeen, cached.lastSeen);
+        const gone = !fresh || !alive(fresh, ctx.now().getTime());
+        if (fresh && !gone) cache.set(hash, fresh, ticket);
+        cache.refreshed(hash, gone);
+      },
+      (err: unknown) => {
+        // The entry answers until its lifetime ends; the read after that is the caller's again.
+        cache.refreshed(hash, false);
+        ctx.log.warn({ err }, 'session not read again');
+      },
+    );
+  }
+
   return {
     /** Whether this user has ever had a session (live, revoked or expired). */
     async everCreated(userId: string): Promise<boolean> {
@@ -77,8 +102,8 @@ export function sessions(ctx: AppContext) {
         s = await read(hash, now);
         if (!s || !alive(s, now)) return null;
         cache.set(hash, s, ticket);
-      }
-      if (now - s.lastSeen >= TOUCH_EVERY_MS) {
+      } else if (cache.refreshDue(hash, s, now)) refresh(hash, s, now);
+      if (now - s.lastSeen >= touchEvery(hash)) {
         s.lastSeen = now;
         await repo.touch(s.sessionId, new Date(now));
       }
