@@ -49,6 +49,8 @@ function createCache(ctx: AppContext) {
   let generation = 0;
   /** Token hashes being read again in the background (one read each). */
   const refreshing = new Set<string>();
+  /** Activity writes in flight, by token hash: a read of that session waits for its own write. */
+  const writes = new Map<string, Promise<void>>();
 
   const dropUser = (userId: string) => {
     generation++;
@@ -93,6 +95,15 @@ function createCache(ctx: AppContext) {
       refreshing.delete(hash);
       if (gone) entries.delete(hash);
     },
+    /** A write of the session's activity that answers do not wait for (it must not reject). */
+    writeBehind(hash: string, write: Promise<void>) {
+      const done: Promise<void> = write.finally(() => {
+        if (writes.get(hash) === done) writes.delete(hash);
+      });
+      writes.set(hash, done);
+    },
+    /** The session's activity write in flight, if any: await it before reading the session. */
+    pendingWrite: (hash: string) => writes.get(hash),
     /** Call before reading a session; pass the result to `set`. */
     ticket() {
       if (!listening) start();

@@ -90,7 +90,7 @@ export function sessions(ctx: AppContext) {
       return token;
     },
 
-    /** The user behind a live token, sliding its idle expiry (written at most once a minute). */
+    /** The user behind a live token, sliding its idle expiry (written behind, once in 45–60 s). */
     async resolve(token: string): Promise<SessionUser | null> {
       if (!TOKEN_SHAPE.test(token)) return null;
       const now = ctx.now().getTime();
@@ -98,14 +98,24 @@ export function sessions(ctx: AppContext) {
       let s = cache.get(hash, now);
       // An entry that looks idle may have been touched through another process since: read again.
       if (!s || !alive(s, now)) {
+        // This process's own activity write must be in what it reads.
+        await cache.pendingWrite(hash);
         const ticket = cache.ticket();
         s = await read(hash, now);
         if (!s || !alive(s, now)) return null;
         cache.set(hash, s, ticket);
       } else if (cache.refreshDue(hash, s, now)) refresh(hash, s, now);
       if (now - s.lastSeen >= touchEvery(hash)) {
+        // Written behind the answer: no request waits for it (with a room of bidders, a request
+        // held up by its write was overtaken by the bids sent just after it).
         s.lastSeen = now;
-        await repo.touch(s.sessionId, new Date(now));
+        cache.writeBehind(
+          hash,
+          repo.touch(s.sessionId, new Date(now)).then(
+            () => undefined,
+            (err: unknown) => ctx.log.warn({ err }, 'session activity not written'),
+          ),
+        );
       }
       return { id: s.id, role: s.role, sessionId: s.sessionId };
     },
