@@ -163,10 +163,15 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     await a.page.getByRole('button', { name: '站内信，1条未读' }).waitFor();
   });
 
+  /** A bids `mine`, B outbids them with `theirs`, and A's open tab pops up `shown`. */
+  async function outbidOfA(mine: string, theirs: string, shown: string | RegExp) {
+    expect(await bidFrom(a.page, lots.live, mine)).toBe(200);
+    expect(await bidFrom(b.page, lots.live, theirs)).toBe(200);
+    await a.page.locator('.notice-toast').getByText(shown).waitFor({ timeout: 15_000 });
+  }
+
   it('the outbid notice arrives live on another page, by pop-up and bell, and by SMS', async () => {
-    expect(await bidFrom(a.page, lots.live, '23500')).toBe(200);
-    expect(await bidFrom(b.page, lots.live, '24000')).toBe(200);
-    await a.page.locator('.notice-toast').getByText('您的出价已被超越').waitFor({ timeout: 15_000 });
+    await outbidOfA('23500', '24000', '您的出价已被超越');
     await a.page.getByRole('button', { name: '站内信，2条未读' }).waitFor();
     await shot(a.page, 'bell-toast', 1440);
     await bell(a.page).click();
@@ -190,20 +195,10 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
     // Outbid again before reading it: the same notice, brought up to date, pops up again; the bell
     // still counts one outbid notice, which now says how often (decision 044); no second SMS
     // within 10 minutes.
-    expect(await bidFrom(a.page, lots.live, '24500')).toBe(200);
-    expect(await bidFrom(b.page, lots.live, '25000')).toBe(200);
-    await a.page
-      .locator('.notice-toast')
-      .getByText(/¥25,000\.00/)
-      .waitFor({ timeout: 15_000 });
+    await outbidOfA('24500', '25000', /¥25,000\.00/);
     // And once more at once, inside the window that outbid opened (decision 046): held, and written
     // when the window ends, a second at most; the pop-up and the bell catch up without a reload.
-    expect(await bidFrom(a.page, lots.live, '25500')).toBe(200);
-    expect(await bidFrom(b.page, lots.live, '26000')).toBe(200);
-    await a.page
-      .locator('.notice-toast')
-      .getByText(/¥26,000\.00/)
-      .waitFor({ timeout: 15_000 });
+    await outbidOfA('25500', '26000', /¥26,000\.00/);
     await a.page.getByRole('button', { name: '站内信，2条未读' }).waitFor();
     await bell(a.page).click();
     await a.page

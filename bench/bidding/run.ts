@@ -167,7 +167,7 @@ async function main() {
           `  WAL: ${((wal[k] as number) / sat.accepted.length / 1024).toFixed(2)} KiB per accepted bid`,
         );
       // p99 below saturation: the bids', and the control's at the same rate.
-      const below: Record<number, { bids: number; control: number; clear: number }> = {};
+      const below: Record<number, { bids: number; control: number; clear: number | null }> = {};
       for (const share of [0.5, 0.25]) {
         const offered = requestsPerSecond(sat) * share;
         const thinkMs = (BIDDERS / offered) * 1000;
@@ -189,7 +189,7 @@ async function main() {
         below[share] = {
           bids: pct(phase.accepted, 99),
           control: control.p99,
-          clear: stalls?.hit ? stalls.clearP99 : NaN,
+          clear: stalls?.clearP99 ?? null,
         };
       }
       if (k === 0) {
@@ -211,10 +211,10 @@ async function main() {
       xs.reduce((a, x) => a + x.requests, 0) / xs.reduce((a, x) => a + x.requests / x.perSecond, 0);
     const span = (xs: number[]) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
     const healthRate = rateOf(health);
-    // The p99 of the accepts that no WAL flush wait of 50 ms or more held, where one did.
-    const clearOf = (...xs: Array<{ clear: number } | undefined>) =>
-      xs.some((x) => Number.isFinite(x?.clear))
-        ? `; without the accepts caught in a commit-flush wait: ${xs.map((x) => (Number.isFinite(x?.clear) ? (x?.clear ?? NaN).toFixed(1) : 'none caught')).join(' / ')} ms`
+    // The p99 of the accepts that no WAL flush wait held, in the phases where one did.
+    const clearOf = (...xs: Array<{ clear: number | null } | undefined>) =>
+      xs.some((x) => x?.clear != null)
+        ? `; without the accepts caught in a commit-flush wait: ${xs.map((x) => x?.clear?.toFixed(1) ?? 'none caught').join(' / ')} ms`
         : '';
     const first = results[0];
     console.log(

@@ -82,11 +82,11 @@ function createCache(ctx: AppContext) {
       return undefined;
     },
     /**
-     * Whether the caller should read this entry again in the background: it is past
-     * SESSION_REFRESH_MS and no such read runs yet. Call `refreshed` when the read has ended.
+     * Claims the background read of this entry for the caller, if it is past SESSION_REFRESH_MS and
+     * no such read runs yet (entries exist only while listening). Call `refreshed` when it has ended.
      */
-    refreshDue(hash: string, e: CachedSession, now: number): boolean {
-      if (now - e.cachedAt < SESSION_REFRESH_MS || refreshing.has(hash) || !listening) return false;
+    claimRefresh(hash: string, e: CachedSession, now: number): boolean {
+      if (now - e.cachedAt < SESSION_REFRESH_MS || refreshing.has(hash)) return false;
       refreshing.add(hash);
       return true;
     },

@@ -104,7 +104,7 @@ export function sessions(ctx: AppContext) {
         s = await read(hash, now);
         if (!s || !alive(s, now)) return null;
         cache.set(hash, s, ticket);
-      } else if (cache.refreshDue(hash, s, now)) refresh(hash, s, now);
+      } else if (cache.claimRefresh(hash, s, now)) refresh(hash, s, now);
       if (now - s.lastSeen >= touchEvery(hash)) {
         // Written behind the answer: no request waits for it (with a room of bidders, a request
         // held up by its write was overtaken by the bids sent just after it).
