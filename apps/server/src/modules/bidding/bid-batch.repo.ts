@@ -11,6 +11,13 @@ export interface LockedLot {
   deposits: Map<string, { bidder_no: string; state: DepositLedgerState }>;
 }
 
+/**
+ * The frozen deposits of a lot a process reads when it first takes the lot's lock, besides those of
+ * the batch's bidders: the bidders who follow need no read of their own before their first batch
+ * (a closing session's snipers come to each lot within seconds). More than this are read as they bid.
+ */
+export const LEARN_DEPOSITS = 2_000;
+
 /** One lot of a batch for `writeBatch`. */
 export interface LotWrite {
   id: string;
@@ -53,19 +60,29 @@ export function bidBatchRepo(db: Kysely<Database>) {
      * bidders in this batch hold on it, in one round trip (two when it waited for another batch).
      * `bidders` maps each lot to its bidders.
      */
-    async lockLots(bidders: Map<string, string[]>): Promise<Map<string, LockedLot>> {
+    async lockLots(
+      bidders: Map<string, string[]>,
+      /** Lots whose other frozen deposits are read too (up to `LEARN_DEPOSITS`): the process meets them first. */
+      learn: ReadonlySet<string> = new Set(),
+    ): Promise<Map<string, LockedLot>> {
       const pairs = [...bidders].flatMap(([lot, buyers]) => buyers.map((b) => [lot, b] as const));
       const { rows } = await sql<
         EngineLot & {
           top_bidder_id: string | null;
           top_bidder_no: string | null;
           deposits: Array<[string, string, DepositLedgerState]>;
+          frozen: Array<[string, string]> | null;
         }
       >`
         select ${sql.join(LOT_COLUMNS.map((c) => sql.ref(`lot.${c}`)))},
           top.bidder_id as top_bidder_id, top.bidder_no as top_bidder_no,
           (select coalesce(json_agg(json_build_array(d.buyer_id::text, d.bidder_no, d.state)), '[]'::json)
-           from deposit_ledger d where d.lot_id = lot.id and d.buyer_id = any(p.buyers)) as deposits
+           from deposit_ledger d where d.lot_id = lot.id and d.buyer_id = any(p.buyers)) as deposits,
+          case when lot.id = any(${[...learn]}::bigint[]) then
+            (select coalesce(json_agg(json_build_array(f.buyer_id::text, f.bidder_no)), '[]'::json)
+             from (select d.buyer_id, d.bidder_no from deposit_ledger d
+                   where d.lot_id = lot.id and d.state = 'frozen' limit ${LEARN_DEPOSITS}) f)
+          end as frozen
         from lot
         join (select lot_id, array_agg(buyer_id) as buyers
               from unnest(${pairs.map((x) => x[0])}::bigint[], ${pairs.map((x) => x[1])}::bigint[]) as u(lot_id, buyer_id)
@@ -87,7 +104,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
         for (const t of tops) reread.set(t.lot_id, { bidder_id: t.bidder_id, bidder_no: t.bidder_no });
       }
       return new Map(
-        rows.map(({ top_bidder_id, top_bidder_no, deposits, ...lot }) => [
+        rows.map(({ top_bidder_id, top_bidder_no, deposits, frozen, ...lot }) => [
           lot.id,
           {
             lot,
@@ -95,9 +112,16 @@ export function bidBatchRepo(db: Kysely<Database>) {
               top_bidder_no === null
                 ? reread.get(lot.id)
                 : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-            deposits: new Map(
-              deposits.map(([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }]),
-            ),
+            // The batch's own bidders as read (any state), then the lot's other frozen deposits.
+            deposits: new Map([
+              ...(frozen ?? []).map(
+                ([buyerId, bidderNo]) =>
+                  [buyerId, { bidder_no: bidderNo, state: 'frozen' as const }] as const,
+              ),
+              ...deposits.map(
+                ([buyerId, bidderNo, state]) => [buyerId, { bidder_no: bidderNo, state }] as const,
+              ),
+            ]),
           },
         ]),
       );

@@ -57,7 +57,7 @@ const rolledBack = (err: unknown) => !(err instanceof CommitOutcomeUnknown);
 export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: ListingKeys) {
   const { db } = ctx.dbh;
   const cache = engineCache();
-  const stats = { optimistic: 0, locked: 0, missed: 0, isolated: 0 };
+  const stats = { optimistic: 0, locked: 0, missed: 0, isolated: 0, depositReads: 0 };
   const outbids = outbidWindow({
     windowMs: ctx.env.OUTBID_NOTICE_WINDOW_MS,
     write: (items) => notify(db, items, ctx.now()),
@@ -153,8 +153,11 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     const bidders = new Map(lotIds.map((id) => [id, [...buyersOf(groups.get(id))]]));
     let batch: ComputedBatch | undefined;
     try {
+      // A lot met for the first time: all its frozen deposits are learnt with its lock, so that the
+      // bidders after these need no read of their own (LEARN_DEPOSITS).
+      const learn = new Set(lotIds.filter((id) => !cache.knowsDeposits(id)));
       await transactionWithOutcome(db, async (trx) => {
-        const read = await bidBatchRepo(trx).lockLots(bidders);
+        const read = await bidBatchRepo(trx).lockLots(bidders, learn);
         batch = compute(groups, lotIds, read, false);
         // What the lots will be once this commits: the next batch of these lots computes on it and
         // queues behind our locks in the database.
@@ -208,6 +211,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     const unknown = lotIds.flatMap((lotId) =>
       cache.unknownBuyers(lotId, buyersOf(groups.get(lotId))).map((b) => [lotId, b] as [string, string]),
     );
+    if (unknown.length) stats.depositReads++;
     const rows = await bidBatchRepo(db).depositsOf(unknown);
     const read = new Map<string, typeof rows>();
     for (const d of rows) {
@@ -302,7 +306,8 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
     drainOutbids: () => outbids.drain(),
     /**
      * Counts since start: optimistic batches, locked ones, lots that did not hold, batches split after
-     * a failure; lots known, and (user, lot) pairs with an open outbid window.
+     * a failure, batches that read deposits they had not seen; lots known, and (user, lot) pairs with
+     * an open outbid window.
      */
     stats: () => ({ ...stats, cached: cache.size, outbidPairs: outbids.size() }),
   };

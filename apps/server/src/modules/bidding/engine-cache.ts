@@ -40,6 +40,8 @@ export function engineCache(capacity = CAPACITY, now = () => Date.now()) {
       }
       return { ...state, deposits: depositsOf(lotId) };
     },
+    /** Whether this process has read any of the lot's deposits (kept when its state is dropped). */
+    knowsDeposits: (lotId: string) => deposits.has(lotId),
     /** Buyers of a batch on this lot whose frozen deposit this process has not seen. */
     unknownBuyers(lotId: string, buyers: Iterable<string>): string[] {
       const known = deposits.get(lotId);

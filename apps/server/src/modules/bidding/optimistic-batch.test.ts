@@ -99,12 +99,28 @@ describe('bid batches on the state a process knows', () => {
     expect(await seqs(lot)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('reads the deposit of a bidder it has not seen, without taking the lot’s lock', async () => {
+  it('learns every frozen deposit of a lot with its first lock: the bidders after need no read', async () => {
     const { lot, buyers } = await lotWithBuyers();
     await bid(a, buyers[0]!, lot, 10_000);
     const before = a.batchStats();
     expect((await bid(a, buyers[1]!, lot, 10_500)).bid?.seq).toBe(2);
+    expect((await bid(a, buyers[2]!, lot, 11_000)).bid?.seq).toBe(3);
+    expect(a.batchStats().optimistic - before.optimistic).toBe(2);
+    expect(a.batchStats().depositReads - before.depositReads).toBe(0);
+    expect(a.batchStats().locked - before.locked).toBe(0);
+  });
+
+  it('reads the deposit of a bidder it has not seen, without taking the lot’s lock', async () => {
+    const { lot, buyers } = await lotWithBuyers();
+    await bid(a, buyers[0]!, lot, 10_000);
+    // A deposit paid after the process learnt the lot.
+    const ctx = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
+    const late = await makeBuyer({ ctx });
+    await freezeDepositsDirectly({ ctx }, lot, [late.id], `O${++tag}_`, 500_000);
+    const before = a.batchStats();
+    expect((await bid(a, late.id, lot, 10_500)).bid?.seq).toBe(2);
     expect(a.batchStats().optimistic - before.optimistic).toBe(1);
+    expect(a.batchStats().depositReads - before.depositReads).toBe(1);
     expect(a.batchStats().locked - before.locked).toBe(0);
     // A buyer without a deposit on the lot is refused by the same path.
     const stranger = await makeBuyer({
