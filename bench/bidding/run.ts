@@ -5,14 +5,15 @@
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
  *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10 (a phase below saturation),
- *   BENCH_ROUNDS=3 and BENCH_ROUND_SECONDS=5 (saturation), BENCH_WARM_SECONDS=3 (each lot set's
+ *   BENCH_ROUNDS=4 and BENCH_ROUND_SECONDS=4 (saturation; every second round in reverse order), BENCH_WARM_SECONDS=3 (each lot set's
  *   bidding before the rounds), BENCH_SETUP_SQL (an experiment's
  *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for the
  *   server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the
  *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
  * Saturation (no think time) in rounds: each round measures both ceilings and every lot count one
- * after another, and the ratios are taken over the rounds and per round. Then, for each lot count,
+ * after another (every second round in reverse order), and the ratios are taken over the rounds and
+ * per round. Then, for each lot count,
  * half and a quarter of its saturated request rate (p50 / p99 below saturation); for the first lot
  * count also a bidding war at the minimum. On PostgreSQL, the phases below saturation watch the WAL
  * flush waits (`flush-stalls.ts`) and say how many accepts one held; pgbench then runs the bare SQL
@@ -47,8 +48,8 @@ const { values: args } = parseArgs({
 const LOT_COUNTS = (args.lots ?? '1').split(',').map(Number);
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 
 function pgbenchCeiling(url: string, lot: string, clients: number, seconds: number): number {
@@ -127,19 +128,25 @@ async function main() {
     const health: Array<{ perSecond: number; requests: number }> = [];
     const saturated = names.map(() => [] as Phase[]);
     const wal = names.map(() => 0);
+    const lotPhase = async (k: number) => {
+      const walBefore = await walBytes();
+      const phase = await metered(
+        names[k] as string,
+        bidStorm(client, lotSets[k] as string[], tokens, ROUND_SECONDS, 0, 'ascending'),
+        (r) => r.accepted.length + r.refused.length,
+      );
+      (saturated[k] as Phase[]).push(phase);
+      wal[k] = (wal[k] as number) + (await walBytes()) - walBefore;
+    };
+    const phasesOfRound = [
+      async () => live.push(await ceiling('/api/health/live')),
+      async () => health.push(await ceiling('/api/health')),
+      ...lotSets.map((_, k) => () => lotPhase(k)),
+    ];
     for (let round = 1; round <= ROUNDS; round++) {
-      live.push(await ceiling('/api/health/live'));
-      health.push(await ceiling('/api/health'));
-      for (const [k, lots] of lotSets.entries()) {
-        const walBefore = await walBytes();
-        const phase = await metered(
-          names[k] as string,
-          bidStorm(client, lots, tokens, ROUND_SECONDS, 0, 'ascending'),
-          (r) => r.accepted.length + r.refused.length,
-        );
-        (saturated[k] as Phase[]).push(phase);
-        wal[k] = (wal[k] as number) + (await walBytes()) - walBefore;
-      }
+      // Every second round runs its phases in reverse order (A B, B A, …): a drift of the machine's
+      // speed over a round then favours each figure in one round as much as it costs it in the next.
+      for (const phase of round % 2 ? phasesOfRound : [...phasesOfRound].reverse()) await phase();
       const h = health.at(-1)?.perSecond ?? NaN;
       const rates = saturated.map((phases) => acceptedPerSecond(phases.at(-1) as Phase));
       const first = rates[0] ?? NaN;
