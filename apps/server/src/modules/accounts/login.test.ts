@@ -1,5 +1,6 @@
 import { constants, publicEncrypt } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, envelope, type TestApp } from '../../test/test-app';
 import { accountsKit, newIp, newTel } from '../../test/accounts-test-kit';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
@@ -362,6 +363,43 @@ describe('sessions', () => {
     advance(16_000);
     await info(token);
     // Written behind the answer.
+    await expect.poll(lastSeen).toBe(t.ctx.now().getTime());
+  });
+
+  it('writes the activity again at the next request when a write failed', async () => {
+    const tel = newTel();
+    await k.register(tel);
+    const token = await k.token(tel);
+    const lastSeen = async () =>
+      new Date(
+        (
+          await t.ctx.dbh.db
+            .selectFrom('user_session')
+            .select('last_seen_at')
+            .where('token_hash', '=', hashToken(token))
+            .executeTakeFirstOrThrow()
+        ).last_seen_at,
+      ).getTime();
+    const start = await lastSeen();
+    const warned = vi.spyOn(t.ctx.log, 'warn');
+    await sql`create function chepai_test_no_touch() returns trigger language plpgsql as $$
+      begin raise exception 'injected: activity not written'; end $$`.execute(t.ctx.dbh.db);
+    await sql`create trigger chepai_test_no_touch before update on user_session for each row
+      execute function chepai_test_no_touch()`.execute(t.ctx.dbh.db);
+    try {
+      advance(60_000);
+      expect((await info(token)).statusCode).toBe(200);
+      await expect
+        .poll(() => warned.mock.calls.some((c) => c[1] === 'session activity not written'))
+        .toBe(true);
+    } finally {
+      await sql`drop trigger chepai_test_no_touch on user_session`.execute(t.ctx.dbh.db);
+      await sql`drop function chepai_test_no_touch()`.execute(t.ctx.dbh.db);
+      warned.mockRestore();
+    }
+    expect(await lastSeen()).toBe(start);
+    advance(1_000);
+    expect((await info(token)).statusCode).toBe(200);
     await expect.poll(lastSeen).toBe(t.ctx.now().getTime());
   });
 

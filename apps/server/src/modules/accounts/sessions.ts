@@ -108,12 +108,19 @@ export function sessions(ctx: AppContext) {
       if (now - s.lastSeen >= touchEvery(hash)) {
         // Written behind the answer: no request waits for it (with a room of bidders, a request
         // held up by its write was overtaken by the bids sent just after it).
-        s.lastSeen = now;
+        const entry = s;
+        const before = entry.lastSeen;
+        entry.lastSeen = now;
         cache.writeBehind(
           hash,
-          repo.touch(s.sessionId, new Date(now)).then(
+          repo.touch(entry.sessionId, new Date(now)).then(
             () => undefined,
-            (err: unknown) => ctx.log.warn({ err }, 'session activity not written'),
+            (err: unknown) => {
+              ctx.log.warn({ err }, 'session activity not written');
+              // Not recorded: the session's next request writes it again, so the idle expiry does
+              // not fall a whole interval short.
+              if (entry.lastSeen === now) entry.lastSeen = before;
+            },
           ),
         );
       }
