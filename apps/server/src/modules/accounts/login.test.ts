@@ -342,20 +342,23 @@ describe('sessions', () => {
     expect(envelope(res).msg).toBe('登录状态已过期，请重新登录');
   });
 
+  /** The session's recorded activity, as a time in ms. */
+  const lastSeenOf = async (token: string) =>
+    new Date(
+      (
+        await t.ctx.dbh.db
+          .selectFrom('user_session')
+          .select('last_seen_at')
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirstOrThrow()
+      ).last_seen_at,
+    ).getTime();
+
   it('records activity at most once in 45–60 s (the interval fixed per session)', async () => {
     const tel = newTel();
     await k.register(tel);
     const token = await k.token(tel);
-    const lastSeen = async () =>
-      new Date(
-        (
-          await t.ctx.dbh.db
-            .selectFrom('user_session')
-            .select('last_seen_at')
-            .where('token_hash', '=', hashToken(token))
-            .executeTakeFirstOrThrow()
-        ).last_seen_at,
-      ).getTime();
+    const lastSeen = () => lastSeenOf(token);
     const start = await lastSeen();
     advance(44_000);
     await info(token);
@@ -370,16 +373,7 @@ describe('sessions', () => {
     const tel = newTel();
     await k.register(tel);
     const token = await k.token(tel);
-    const lastSeen = async () =>
-      new Date(
-        (
-          await t.ctx.dbh.db
-            .selectFrom('user_session')
-            .select('last_seen_at')
-            .where('token_hash', '=', hashToken(token))
-            .executeTakeFirstOrThrow()
-        ).last_seen_at,
-      ).getTime();
+    const lastSeen = () => lastSeenOf(token);
     const start = await lastSeen();
     const warned = vi.spyOn(t.ctx.log, 'warn');
     await sql`create function chepai_test_no_touch() returns trigger language plpgsql as $$
