@@ -5,17 +5,16 @@
  *
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
  *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10 (a phase below saturation),
- *   BENCH_ROUNDS=4 and BENCH_ROUND_SECONDS=4 (saturation; every second round in reverse order), BENCH_WARM_SECONDS=3 (each lot set's
- *   bidding before the rounds), BENCH_SETUP_SQL (an experiment's
- *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for the
- *   server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the
- *   server's V8 CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
+ *   BENCH_ROUNDS=4 and BENCH_ROUND_SECONDS=4 (saturation; every second round in reverse order),
+ *   BENCH_WARM_SECONDS=3 (each lot set's bidding before the rounds), BENCH_SETUP_SQL (an experiment's
+ *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for
+ *   the server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the server's V8
+ *   CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
  *
  * Saturation (no think time) in rounds: each round measures both ceilings and every lot count one
  * after another (every second round in reverse order), and the ratios are taken over the rounds and
- * per round. Then, for each lot count,
- * half and a quarter of its saturated request rate (p50 / p99 below saturation); for the first lot
- * count also a bidding war at the minimum. On PostgreSQL, the phases below saturation watch the WAL
+ * per round. Then, for each lot count, half and a quarter of its saturated request rate (p50 / p99
+ * below saturation); for the first lot count also a bidding war at the minimum. On PostgreSQL, the phases below saturation watch the WAL
  * flush waits (`flush-stalls.ts`) and say how many accepts one held; pgbench then runs the bare SQL
  * of one bid: a secondary figure.
  */

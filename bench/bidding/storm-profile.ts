@@ -1,9 +1,10 @@
 /**
- * One saturated bid storm on one lot (or `--lots N`, spread as `bench/bidding` spreads them), nothing else, with the server's CPU profile written to
- * BENCH_CPU_PROF (default /tmp/chepai-prof): where a bid's time goes. Sum it up with
- * `npx tsx bench/support/profile-summary.ts <file>`.
+ * One saturated bid storm on one lot (or on `--lots N`, spread as `bench/bidding` spreads them),
+ * nothing else, with the server's CPU profile written to BENCH_CPU_PROF (default /tmp/chepai-prof):
+ * where a bid's time goes. Sum it up with `npx tsx bench/support/profile-summary.ts <file>`.
  *
- *   npx tsx bench/bidding/storm-profile.ts [--db pg|pglite] [--lots N]   (BENCH_BIDDERS=200, BENCH_SECONDS=10)
+ *   npx tsx bench/bidding/storm-profile.ts [--db pg|pglite] [--lots N]
+ *   (BENCH_BIDDERS=200, BENCH_SECONDS=10)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';

@@ -113,7 +113,8 @@ export function bidBatchRepo(db: Kysely<Database>) {
               top_bidder_no === null
                 ? reread.get(lot.id)
                 : { bidder_id: top_bidder_id, bidder_no: top_bidder_no },
-            // The batch's own bidders as read (any state), then the lot's other frozen deposits.
+            // The lot's frozen deposits (a lot met first), then the batch's own bidders as read, in
+            // any state: theirs are the entries that count.
             deposits: new Map([
               ...(frozen ?? []).map(
                 ([buyerId, bidderNo]) =>
