@@ -14,6 +14,7 @@ import { lotPageHead } from './modules/lots/lot-page-head';
 import { sharedLimits } from './platform/limits/shared-limits';
 import { modules } from './modules/index';
 import { fastifyTrustProxy } from './config/trust-proxy';
+import { lazyChildLogger } from './lib/request-logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -26,6 +27,8 @@ const liveOrigin = (publicUrl: string) => {
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    // The request's child logger is made when it first writes (decision 048).
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(ctx.env.TRUST_PROXY),
     genReqId: (req) => {
