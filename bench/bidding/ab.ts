@@ -1,0 +1,122 @@
+/**
+ * Two server configurations side by side in one run: what a change is worth, measured past the
+ * machine's drift. Server A runs as `bench/bidding` runs it, server B with `BENCH_B_ENV` (JSON, added
+ * to its environment) and `BENCH_B_NODE_ARGS`; both on one PostgreSQL database, each bidding on lots
+ * of its own (a lot bid on through both would be contended: decision 035), with the same 200 buyers.
+ * In each round both servers bid at once, each with its own 200 clients (one client process): every
+ * lot count at saturation, then both at 50 % and 25 % of the slower one's saturated rate (figures to
+ * compare with each other, not with `run.ts`'s, where one server has the machine). It prints B ÷ A per round (the range says
+ * whether the difference outlives the noise: an A/A run, with neither variable set, shows it) and
+ * the medians.
+ *
+ *   npx tsx bench/bidding/ab.ts [--lots 1,100]
+ *   (BENCH_B_ENV='{"OUTBID_NOTICE_WINDOW_MS":"20000"}', BENCH_B_NODE_ARGS='--max-semi-space-size=64',
+ *   BENCH_ROUNDS=4, BENCH_ROUND_SECONDS=4, BENCH_SECONDS=5 (a phase below saturation), BENCH_BIDDERS=200)
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { acceptedPerSecond, bidStorm, LADDER_LOT, requestsPerSecond } from '../support/bid-load';
+import { benchDatabase } from '../support/bench-db';
+import { jsonClient } from '../support/http-client';
+import { pct, sleep } from '../support/stats';
+
+const { values: args } = parseArgs({ options: { lots: { type: 'string', default: '1,100' } } });
+const LOT_COUNTS = (args.lots ?? '1,100').split(',').map(Number);
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const B_ENV = JSON.parse(process.env.BENCH_B_ENV ?? '{}') as Record<string, string>;
+const B_NODE_ARGS = (process.env.BENCH_B_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** As in `run.ts`: the listing catch-ups of a saturated phase run before the next phase. */
+const SETTLE_MS = 3_000;
+
+const SIDES = ['A', 'B'] as const;
+type Side = (typeof SIDES)[number];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+const bench = await benchDatabase('pg', 'chepai_bench_ab');
+try {
+  const endTime = new Date(Date.now() + 3600_000);
+  const lotsOf: Record<Side, string[][]> = { A: [], B: [] };
+  for (const side of SIDES)
+    for (const n of LOT_COUNTS) lotsOf[side].push(await bench.lots(n, { ...LADDER_LOT, end_time: endTime }));
+  const tokens = (await bench.buyers(BIDDERS, [...lotsOf.A.flat(), ...lotsOf.B.flat()])).map((b) => b.token);
+  const servers = { A: await bench.start(), B: await bench.start(B_ENV, B_NODE_ARGS) };
+  const clients = { A: jsonClient(servers.A.url), B: jsonClient(servers.B.url) };
+  console.log(
+    `A as bench/bidding runs it; B with ${JSON.stringify(B_ENV)} ${B_NODE_ARGS.join(' ')}; lot counts ` +
+      `${LOT_COUNTS.join(', ')}; ${BIDDERS} bidders; ${os.cpus().length} CPUs, load average ` +
+      os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' '),
+  );
+  // Unmeasured: each server learns its lots and writes each pair's first outbid notice.
+  for (const side of SIDES)
+    for (const lots of lotsOf[side]) await bidStorm(clients[side], lots, tokens, 3, 0, 'ascending');
+
+  const figures = new Map<string, Record<Side, number[]>>();
+  const record = (name: string, side: Side, value: number) => {
+    let f = figures.get(name);
+    if (!f) figures.set(name, (f = { A: [], B: [] }));
+    f[side].push(value);
+  };
+  // Both servers at once, with the same clients and the same load each: whatever the machine does
+  // at any moment, it does to both, and the configuration that costs less finishes more bids.
+  const both = (run: (side: Side) => Promise<void>) => Promise.all(SIDES.map(run));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [k, n] of LOT_COUNTS.entries()) {
+      const name = `${n} lot${n === 1 ? '' : 's'}`;
+      const rates: Partial<Record<Side, number>> = {};
+      await both(async (side) => {
+        const sat = await bidStorm(
+          clients[side],
+          lotsOf[side][k] as string[],
+          tokens,
+          ROUND_SECONDS,
+          0,
+          'ascending',
+        );
+        record(`${name}, accepted bids/s at saturation`, side, acceptedPerSecond(sat));
+        rates[side] = requestsPerSecond(sat);
+      });
+      await sleep(SETTLE_MS);
+      // Below saturation both are offered the same rate: a share of the slower one's.
+      const rate = Math.min(rates.A ?? NaN, rates.B ?? NaN);
+      for (const share of [0.5, 0.25])
+        await both(async (side) => {
+          const thinkMs = (BIDDERS / (rate * share)) * 1000;
+          const below = await bidStorm(
+            clients[side],
+            lotsOf[side][k] as string[],
+            tokens,
+            SECONDS,
+            thinkMs,
+            'ascending',
+          );
+          record(`${name}, accept p99 at ${share * 100} % (ms)`, side, pct(below.accepted, 99));
+        });
+    }
+    console.log(
+      `round ${round}: ` +
+        [...figures]
+          .filter(([name]) => name.includes('saturation'))
+          .map(
+            ([name, f]) =>
+              `${name.split(',')[0]} B ÷ A ${((f.B.at(-1) ?? NaN) / (f.A.at(-1) ?? NaN)).toFixed(2)}`,
+          )
+          .join('; '),
+    );
+  }
+  for (const [name, f] of figures) {
+    const ratios = f.A.map((a, i) => (f.B[i] ?? NaN) / a);
+    console.log(
+      `${name}: A ${median(f.A).toFixed(1)}, B ${median(f.B).toFixed(1)} (medians); B ÷ A per round ` +
+        `${ratios.map((r) => r.toFixed(2)).join(' ')}, median ${median(ratios).toFixed(2)}`,
+    );
+  }
+  for (const c of Object.values(clients)) c.close();
+} finally {
+  await bench.drop();
+}
