@@ -14,9 +14,9 @@
  * Saturation (no think time) in rounds: each round measures both ceilings and every lot count one
  * after another (every second round in reverse order), and the ratios are taken over the rounds and
  * per round. Then, for each lot count, half and a quarter of its saturated request rate (p50 / p99
- * below saturation); for the first lot count also a bidding war at the minimum. On PostgreSQL, the phases below saturation watch the WAL
- * flush waits (`flush-stalls.ts`) and say how many accepts one held; pgbench then runs the bare SQL
- * of one bid: a secondary figure.
+ * below saturation); for the first lot count also a bidding war at the minimum. On PostgreSQL, the
+ * phases below saturation watch the WAL flush waits (`flush-stalls.ts`) and say how many accepts one
+ * held; pgbench then runs the bare SQL of one bid: a secondary figure.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
