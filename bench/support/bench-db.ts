@@ -60,10 +60,16 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
         );
       return made;
     },
-    async start(env: Record<string, string> = {}, nodeArgs: string[] = []) {
+    /** A server process; `root`: another checkout's server (bench/bidding/ab.ts). */
+    async start(env: Record<string, string> = {}, nodeArgs: string[] = [], root?: string) {
       if (!url && servers.length) throw new Error('PGlite serves one process only');
       if (!url) await dbh.close();
-      const server = await startServerProcess(url, { ...PRODUCTION, DATA_DIR: dataDir, ...env }, nodeArgs);
+      const server = await startServerProcess(
+        url,
+        { ...PRODUCTION, DATA_DIR: dataDir, ...env },
+        nodeArgs,
+        root,
+      );
       servers.push(server);
       return server;
     },

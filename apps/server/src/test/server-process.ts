@@ -9,17 +9,18 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 /**
  * A real server process (node --import tsx main.ts) on a PostgreSQL database, or — with
  * `databaseUrl` null — on the embedded database in `env.DATA_DIR`. `nodeArgs` go to node (a bench's
- * `--cpu-prof`).
+ * `--cpu-prof`); `root` is the checkout whose server runs (a bench compares two).
  */
 export async function startServerProcess(
   databaseUrl: string | null,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  root = repoRoot,
 ) {
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: {
       ...inherited,
       NODE_ENV: 'development',
