@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+const { serialize } = protocol;
 
 /** How many statements the embedded database keeps prepared (a few hundred texts run again and again). */
 export const PREPARED_STATEMENTS = 200;
@@ -75,11 +76,11 @@ interface Prepared {
  * Named prepared statements on PGlite, driven through its wire protocol the way `PGlite.query` drives
  * the unnamed one (docs/decisions/049-pglite-prepared-statements.md). `query` parses, describes and
  * plans its statement on every call, in six calls into WebAssembly: a read of one lot took 1.7 ms that
- * way, 0.3 ms prepared, and the bid batch's statement 4.1 ms against 1.4 ms. Here a text is parsed and
- * described once; each run is a Bind, an Execute and a Sync, and PostgreSQL's plan cache keeps a
- * generic plan once it finds one as good as the custom ones. The statements kept are bounded: the
- * least recently run is closed when a new one would pass the bound (texts that differ only in the
- * length of a list are distinct statements).
+ * way, 0.3 ms prepared, and the bid batch's statement 4.1 ms against 1.4 ms. Here a text is parsed
+ * and described once; each run is a Bind, an Execute and a Sync in one call, and PostgreSQL's plan
+ * cache keeps a generic plan once it finds one as good as the custom ones. The statements kept are
+ * bounded: the least recently run is closed when a new one would pass the bound (texts that differ
+ * only in the length of a list are distinct statements).
  */
 class PreparedStatements {
   readonly #statements = new Map<string, Prepared>();
@@ -103,7 +104,6 @@ class PreparedStatements {
         // error stands there (the statement is prepared afresh next time).
         if (!isStalePlan(err) || !this.#statements.has(text)) throw err;
         await this.#close(text);
-        await this.#send(protocol.serialize.sync());
         if (this.pg.isInTransaction()) throw err;
         return this.#run<R>(text, params);
       }
@@ -111,26 +111,24 @@ class PreparedStatements {
   }
 
   async #run<R>(text: string, params: readonly unknown[]): Promise<Results<R>> {
-    const messages: BackendMessage[] = [];
-    try {
-      const prepared = this.#statements.get(text) ?? (await this.#prepare(text));
-      // Most recently run last: the first entry is the one to close.
-      this.#statements.delete(text);
-      this.#statements.set(text, prepared);
-      const values = params.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        // As `PGlite.query` serializes: by the parameter's type, else as text.
-        const serializer = this.pg.serializers[prepared.paramTypes[i] ?? 0];
-        return serializer ? serializer(value) : asText(value);
-      });
-      if (prepared.rowDescription) messages.push(prepared.rowDescription);
-      messages.push(
-        ...(await this.#send(protocol.serialize.bind({ statement: prepared.name, values }))),
-        ...(await this.#send(protocol.serialize.execute({}))),
-      );
-    } finally {
-      messages.push(...(await this.#send(protocol.serialize.sync())));
-    }
+    const prepared = this.#statements.get(text) ?? (await this.#prepare(text));
+    // Most recently run last: the first entry is the one to close.
+    this.#statements.delete(text);
+    this.#statements.set(text, prepared);
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      // As `PGlite.query` serializes: by the parameter's type, else as text.
+      const serializer = this.pg.serializers[prepared.paramTypes[i] ?? 0];
+      return serializer ? serializer(value) : asText(value);
+    });
+    // One call for the three messages: PGlite runs them in order. An error is thrown once the Sync
+    // has run, so the connection is ready for the next statement either way.
+    const messages = await this.#send(
+      serialize.bind({ statement: prepared.name, values }),
+      serialize.execute({}),
+      serialize.sync(),
+    );
+    if (prepared.rowDescription) messages.unshift(prepared.rowDescription);
     await this.pg.syncToFs();
     const [result] = parse.parseResults(messages, this.pg.parsers);
     return result as Results<R>;
@@ -138,12 +136,12 @@ class PreparedStatements {
 
   async #prepare(text: string): Promise<Prepared> {
     const name = `k${++this.#counter}`;
-    await this.#send(protocol.serialize.parse({ name, text }));
     let described: BackendMessage[];
     try {
-      described = await this.#send(protocol.serialize.describe({ type: 'S', name }));
+      described = await this.#send(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }));
     } catch (err) {
-      await this.#send(protocol.serialize.close({ type: 'S', name }));
+      // The Parse failed (nothing to close) or the Describe did; the Sync ends the failed cycle.
+      await this.#send(serialize.close({ type: 'S', name }), serialize.sync());
       throw err;
     }
     while (this.#statements.size >= this.max) {
@@ -161,11 +159,14 @@ class PreparedStatements {
   async #close(text: string) {
     const prepared = this.#statements.get(text);
     this.#statements.delete(text);
-    if (prepared) await this.#send(protocol.serialize.close({ type: 'S', name: prepared.name }));
+    if (prepared) await this.#send(serialize.close({ type: 'S', name: prepared.name }), serialize.sync());
   }
 
-  #send(message: Uint8Array): Promise<BackendMessage[]> {
-    return this.pg.execProtocolStream(message, { syncToFs: false });
+  /** Protocol messages, sent in one call into PGlite: its answers, or the error of the first that failed. */
+  #send(...messages: Uint8Array[]): Promise<BackendMessage[]> {
+    return this.pg.execProtocolStream(messages.length === 1 ? messages[0]! : Buffer.concat(messages), {
+      syncToFs: false,
+    });
   }
 }
 
