@@ -75,8 +75,8 @@ interface Prepared {
 /**
  * Named prepared statements on PGlite, driven through its wire protocol the way `PGlite.query` drives
  * the unnamed one (docs/decisions/049-pglite-prepared-statements.md). `query` parses, describes and
- * plans its statement on every call, in six calls into WebAssembly: a read of one lot took 1.7 ms that
- * way, 0.3 ms prepared, and the bid batch's statement 4.1 ms against 1.4 ms. Here a text is parsed
+ * plans its statement on every call, in six calls into WebAssembly; prepared, the app's statements
+ * take a third to a half of that time (the bid batch's among them). Here a text is parsed
  * and described once; each run is a Bind, an Execute and a Sync in one call, and PostgreSQL's plan
  * cache keeps a generic plan once it finds one as good as the custom ones. The statements kept are
  * bounded: the least recently run is closed when a new one would pass the bound (texts that differ

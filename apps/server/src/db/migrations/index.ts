@@ -32,6 +32,7 @@ import * as m036 from './036-invoice-issue';
 import * as m037 from './037-pending-sms-scope';
 import * as m038 from './038-one-outbid-sms-per-user';
 import * as m039 from './039-one-open-outbid-notice';
+import * as m040 from './040-fold-old-outbid-notices';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '037-pending-sms-scope': m037,
   '038-one-outbid-sms-per-user': m038,
   '039-one-open-outbid-notice': m039,
+  '040-fold-old-outbid-notices': m040,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import * as m038 from '../../db/migrations/038-one-outbid-sms-per-user';
+import * as m040 from '../../db/migrations/040-fold-old-outbid-notices';
 import {
   freezeDepositsDirectly,
   makeBuyer,
@@ -212,6 +213,125 @@ describe('outbid', () => {
       })),
     ]);
   });
+  it('migration 040 folds the unread outbid notices of before 039 into one per user and lot, their SMS records with them', async () => {
+    const [l1, l2] = [await makeLot(t), await makeLot(t)];
+    const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 8, minute));
+    const notice = (
+      userId: string,
+      key: string,
+      minute: number,
+      extra: { read_at?: Date; repeats?: number } = {},
+    ) => ({
+      user_id: userId,
+      kind: 'lot.outbid',
+      title: '出价被超越',
+      body: `第 ${minute} 分钟的出价`,
+      link: '',
+      event_key: key,
+      created_at: at(minute),
+      ...extra,
+    });
+    const ids = await db()
+      .insertInto('notice')
+      .values([
+        // a on l1: three unread of before 039, one already read.
+        notice(a.id, `outbid:${l1}:2`, 1),
+        notice(a.id, `outbid:${l1}:4`, 2),
+        notice(a.id, `outbid:${l1}:6`, 3),
+        notice(a.id, `outbid:${l1}:8`, 4, { read_at: at(5) }),
+        // a on l2: one of before 039 and an open one written under 039 (holding two).
+        notice(a.id, `outbid:${l2}:3`, 10),
+        { ...notice(a.id, `outbid:${l2}`, 20, { repeats: 2 }), updated_at: at(25) },
+        // b on l1: a single old one.
+        notice(b.id, `outbid:${l1}:3`, 30),
+      ])
+      .returning('id')
+      .execute();
+    const id = (i: number) => ids[i]!.id;
+    // The first notice's SMS went out; the second's waits (038 gave both the per-user scope).
+    await db()
+      .insertInto('notice_delivery')
+      .values(
+        [0, 1].map((i) => ({
+          notice_id: id(i),
+          user_id: a.id,
+          channel: 'sms' as const,
+          scope: 'outbid',
+          state: i === 0 ? ('sent' as const) : ('pending' as const),
+          next_at: at(i),
+          created_at: at(i),
+          updated_at: at(i),
+        })),
+      )
+      .execute();
+
+    await m040.up(db() as unknown as Kysely<unknown>);
+
+    const strip = ({
+      body,
+      event_key,
+      repeats,
+      created_at,
+      updated_at,
+      read_at,
+    }: Awaited<ReturnType<typeof outbidNoticesOf>>[number]) => ({
+      body,
+      event_key,
+      repeats,
+      created_at,
+      updated_at,
+      read_at,
+    });
+    expect((await outbidNoticesOf(db(), a.id)).map(strip)).toEqual([
+      {
+        body: '第 3 分钟的出价',
+        event_key: `outbid:${l1}`,
+        repeats: 3,
+        created_at: at(1),
+        updated_at: at(3),
+        read_at: null,
+      },
+      {
+        body: '第 4 分钟的出价',
+        event_key: `outbid:${l1}:8`,
+        repeats: 1,
+        created_at: at(4),
+        updated_at: null,
+        read_at: at(5),
+      },
+      {
+        body: '第 20 分钟的出价',
+        event_key: `outbid:${l2}`,
+        repeats: 3,
+        created_at: at(10),
+        updated_at: at(25),
+        read_at: null,
+      },
+    ]);
+    expect((await outbidNoticesOf(db(), b.id)).map(strip)).toEqual([
+      {
+        body: '第 30 分钟的出价',
+        event_key: `outbid:${l1}`,
+        repeats: 1,
+        created_at: at(30),
+        updated_at: null,
+        read_at: null,
+      },
+    ]);
+    // Both SMS records now belong to the notice that holds a's outbids on l1 (the latest old one).
+    const deliveries = await db()
+      .selectFrom('notice_delivery')
+      .select(['notice_id', 'state'])
+      .where('user_id', '=', a.id)
+      .orderBy('id')
+      .execute();
+    expect(deliveries).toEqual([
+      { notice_id: id(2), state: 'sent' },
+      { notice_id: id(2), state: 'pending' },
+    ]);
+  });
+
   it('a bidding war queues one SMS per user while it waits; quiet hours hold it; an older one is not retried beside it', async () => {
     const lot = await makeLot(t);
     const [a, b] = [await makeBuyer(t), await makeBuyer(t)];
