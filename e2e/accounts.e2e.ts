@@ -344,7 +344,10 @@ describe('expired sessions and token links', () => {
     page.on('response', (r) => {
       if (r.status() === 401) failed += 1;
     });
-    await page.getByRole('menuitem', { name: '发票信息' }).click();
+    // The page's own background requests (the bell, the user channel's reconnect) may fail first and
+    // open the dialog before the click on a busy machine; the click is dispatched on the link so the
+    // next page's requests fail too, under the same one dialog.
+    await page.getByRole('menuitem', { name: '发票信息' }).dispatchEvent('click');
     const dialog = page.locator('.ant-modal-confirm').filter({ hasText: '系统提示' });
     await dialog.first().waitFor();
     await expect.poll(() => failed, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
