@@ -45,7 +45,9 @@ const SIDES = ['A', 'B'] as const;
 type Side = (typeof SIDES)[number];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-// PostgreSQL: one database for both. PGlite: a database each (one process can open it).
+// PostgreSQL: one database for both. PGlite: a database each (one process can open it). Filled alike,
+// the two give their lots the same ids, so the sides share `bidStorm`'s ladder of amounts per lot id:
+// each side's bids still rise on its own lot, a step apart from the other's, the same for both.
 const first = await benchDatabase(DB, 'chepai_bench_ab');
 const benches: Record<Side, typeof first> = {
   A: first,
