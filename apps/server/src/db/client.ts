@@ -101,10 +101,6 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     parsers: PGLITE_OWN_PARSERS,
   });
   await compactPgliteParsers(client);
-  // PGlite starts its one session with client_min_messages = debug3 and log_min_messages = debug1:
-  // every statement sent DEBUG notices back and formatted log lines, a quarter of a small update's
-  // time (decision 049). PostgreSQL's own defaults instead.
-  await client.exec('set client_min_messages = notice; set log_min_messages = warning');
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
     db,

@@ -109,6 +109,14 @@ describe('statements run prepared on the embedded database', () => {
     expect(await prepared(sql`select ${extra}::int as ${sql.raw(`k${extra}`)}`.compile(db).sql)).toBe(1);
   });
 
+  it("run the session at PostgreSQL's message levels, not PGlite's debug ones", async () => {
+    const { rows } = await sql<{ client: string; log: string }>`
+      select current_setting('client_min_messages') as client, current_setting('log_min_messages') as log`.execute(
+      db,
+    );
+    expect(rows).toEqual([{ client: 'notice', log: 'warning' }]);
+  });
+
   it('deliver the NOTIFYs of a statement to the listeners once it has run', async () => {
     const heard: string[] = [];
     const stop = await pglite.listen('probe_channel', (payload) => heard.push(payload));
