@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './support/sequencer';
 import { E2E_WORKERS } from './support/workers';
 
 /**
@@ -20,6 +21,8 @@ export default defineConfig({
     // takes longer than that to answer. Nothing is timed; this only bounds the wait.
     expect: { poll: { timeout: 30_000 } },
     hookTimeout: 300_000,
+    // The longest files first (support/sequencer.ts), so that neither worker ends alone.
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
     maxWorkers: E2E_WORKERS,
     minWorkers: E2E_WORKERS,
