@@ -182,7 +182,8 @@ async function main() {
           `  WAL: ${((wal[k] as number) / sat.accepted.length / 1024).toFixed(2)} KiB per accepted bid`,
         );
       // p99 below saturation: the bids', and the control's at the same rate.
-      const below: Record<number, { bids: number; control: number; clear: number | null }> = {};
+      const below: Record<number, { bids: number; control: number; floor: number; clear: number | null }> =
+        {};
       for (const share of [0.5, 0.25]) {
         const offered = requestsPerSecond(sat) * share;
         const thinkMs = (BIDDERS / offered) * 1000;
@@ -201,9 +202,16 @@ async function main() {
         console.log(
           `  control, GET /api/health at the same offered rate: ${control.perSecond.toFixed(0)} requests/s, p99 ${control.p99.toFixed(1)} ms`,
         );
+        // The floor: a route that touches no database, at the same rate (the HTTP stack, the client,
+        // the machine's pauses). A bid's p99 cannot be expected under it.
+        const floor = await getCeiling(client, '/api/health/live', BIDDERS, SECONDS, thinkMs);
+        console.log(
+          `  floor, GET /api/health/live at the same offered rate: ${floor.perSecond.toFixed(0)} requests/s, p99 ${floor.p99.toFixed(1)} ms`,
+        );
         below[share] = {
           bids: pct(phase.accepted, 99),
           control: control.p99,
+          floor: floor.p99,
           clear: stalls?.clearP99 ?? null,
         };
       }
@@ -245,7 +253,7 @@ async function main() {
       const perRound = r.rounds.map((x, i) => x / (health[i]?.perSecond ?? NaN));
       const perFirst = r.rounds.map((x, i) => x / (first?.rounds[i] ?? NaN));
       console.log(
-        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms${clearOf(r.at50, r.at25)})`,
+        `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms, no database ${r.at50?.floor.toFixed(1)} / ${r.at25?.floor.toFixed(1)} ms${clearOf(r.at50, r.at25)})`,
       );
     }
     for (const [name, shares] of Object.entries(cpu)) {
