@@ -2,8 +2,9 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each file took in a whole run on a quiet machine (2026-11-29, two workers, the files
- * beside each other), for the order only: nothing is timed or asserted with them.
+ * Seconds each file took in a whole run (2026-11-29, two workers, the files beside each other, axe
+ * in legacy mode), for the order only: nothing is timed or asserted with them. Refresh them from a
+ * run's `--reporter=json` when a file's share changes much (decision 042).
  */
 const MEASURED: Record<string, number> = {
   'a11y.e2e.ts': 184,
