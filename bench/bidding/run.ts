@@ -197,21 +197,20 @@ async function main() {
         );
         console.log(`  tail: ${slowWindows(phase)}`);
         if (stalls) console.log(`  ${stalls.text}`);
-        // The control: one `select 1` per request at the same offered rate, same clients and pacing.
-        const control = await getCeiling(client, '/api/health', BIDDERS, SECONDS, thinkMs);
-        console.log(
-          `  control, GET /api/health at the same offered rate: ${control.perSecond.toFixed(0)} requests/s, p99 ${control.p99.toFixed(1)} ms`,
-        );
-        // The floor: a route that touches no database, at the same rate (the HTTP stack, the client,
-        // the machine's pauses). A bid's p99 cannot be expected under it.
-        const floor = await getCeiling(client, '/api/health/live', BIDDERS, SECONDS, thinkMs);
-        console.log(
-          `  floor, GET /api/health/live at the same offered rate: ${floor.perSecond.toFixed(0)} requests/s, p99 ${floor.p99.toFixed(1)} ms`,
-        );
+        // At the same offered rate, with the same clients and pacing: the control, one `select 1` per
+        // request, and the floor, a route that touches no database (the HTTP stack, the client, the
+        // machine's pauses): a bid's p99 cannot be expected under it.
+        const paced = async (label: string, path: string) => {
+          const r = await getCeiling(client, path, BIDDERS, SECONDS, thinkMs);
+          console.log(
+            `  ${label}, GET ${path} at the same offered rate: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99.toFixed(1)} ms`,
+          );
+          return r.p99;
+        };
         below[share] = {
           bids: pct(phase.accepted, 99),
-          control: control.p99,
-          floor: floor.p99,
+          control: await paced('control', '/api/health'),
+          floor: await paced('floor', '/api/health/live'),
           clear: stalls?.clearP99 ?? null,
         };
       }

@@ -3,10 +3,11 @@ import vm from 'node:vm';
 import type { jsonClient } from './http-client';
 import { pct, sleep } from './stats';
 
-// The client's own full collection, run before each phase: the arrays of the phases before made its
-// heap grow, and its mark-compact fell into the next phase's first window (traced: the client's event
-// loop held 145 ms at a phase's start, and that window held most of the phase's slowest 1 %). A pause
-// of the bench's client is not the server's latency. The server's collections are left to it.
+// The client's own full collection, run before each phase (outside its clock): the arrays of the
+// phases before made its heap grow, and its mark-compact fell into a phase's first window (traced
+// once: the client's event loop held 145 ms there). A pause of the bench's client is not the server's
+// latency. The server's collections are left to it. What else sits in a phase's first window is open
+// (docs/scaling.md).
 v8.setFlagsFromString('--expose-gc');
 const collectClientGarbage = vm.runInNewContext('gc') as () => void;
 
