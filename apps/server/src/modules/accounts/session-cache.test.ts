@@ -14,6 +14,20 @@ afterAll(() => t.close());
 /** Another server process on the same database: its own context, hence its own session cache. */
 const otherProcess = (): AppContext => ({ ...t.ctx });
 
+/** Another process whose statements through its database handle are counted. */
+function countedProcess() {
+  let statements = 0;
+  const db = t.ctx.dbh.db.withPlugin({
+    transformQuery: (args) => {
+      statements++;
+      return args.node;
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  });
+  const ctx: AppContext = { ...t.ctx, dbh: { ...t.ctx.dbh, db } };
+  return { ctx, statements: () => statements };
+}
+
 /**
  * Resolves until the answer is null (a revocation travels by NOTIFY). Gives up after 10 s: well inside
  * the cache's 30 s lifetime, so a pass proves the notice ended it, not expiry; a busy machine gets room.
@@ -80,6 +94,39 @@ describe('session cache', () => {
     // …which finds the session gone. The clock stands 21 s after the entry was cached, inside its
     // 30-s lifetime: only that read can end it.
     expect(await revokedBeforeExpiry(() => s.resolve(buyer.token))).toBe(true);
+    t.setNow(null);
+  });
+
+  it('reads the sessions of requests that come together with one statement, each answer its own', async () => {
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => makeBuyer(t)));
+    const [revoked, ...live] = buyers as [(typeof buyers)[0], ...typeof buyers];
+    await sessions(t.ctx).revoke(revoked.token);
+    const p = countedProcess();
+    const s = sessions(p.ctx);
+    // The cache keeps entries once its LISTEN runs: until another buyer's session is answered from it.
+    const first = await makeBuyer(t);
+    for (let before = -1; before !== p.statements();) {
+      before = p.statements();
+      await s.resolve(first.token);
+    }
+    const counted = p.statements();
+    const statements = () => p.statements() - counted;
+    const unknown = 'x'.repeat(43);
+    const answers = await Promise.all([...buyers, { token: unknown }].map((b) => s.resolve(b.token)));
+    expect(answers.map((a) => a?.id ?? null)).toEqual([null, ...live.map((b) => b.id), null]);
+    expect(statements()).toBe(1);
+    // Cached now: no statement.
+    await Promise.all(live.map((b) => s.resolve(b.token)));
+    expect(statements()).toBe(1);
+    // All due for their background read together (they were cached together): one statement again,
+    // and the cache answers meanwhile.
+    t.advance(SESSION_REFRESH_MS + 1_000);
+    const meanwhile = await Promise.all(live.map((b) => s.resolve(b.token)));
+    expect(meanwhile.map((a) => a?.id)).toEqual(live.map((b) => b.id));
+    for (const deadline = Date.now() + 5_000; statements() < 2 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(statements()).toBe(2);
     t.setNow(null);
   });
 

@@ -5,14 +5,22 @@ import { SESSION_REVOKED_CHANNEL } from './session-cache';
 /** SQL for login sessions (user_session). */
 export function sessionsRepo(db: Kysely<Database>) {
   return {
-    /** A session and its user, by token hash. */
-    byTokenHash: (hash: string) =>
+    /** Sessions and their users, by token hash (one statement whatever the count). */
+    byTokenHashes: (hashes: readonly string[]) =>
       db
         .selectFrom('user_session as s')
         .innerJoin('app_user as u', 'u.id', 's.user_id')
-        .select(['s.id as sessionId', 's.last_seen_at', 's.expires_at', 's.revoked_at', 'u.id', 'u.role'])
-        .where('s.token_hash', '=', hash)
-        .executeTakeFirst(),
+        .select([
+          's.token_hash',
+          's.id as sessionId',
+          's.last_seen_at',
+          's.expires_at',
+          's.revoked_at',
+          'u.id',
+          'u.role',
+        ])
+        .where(sql<boolean>`s.token_hash = any(${[...hashes]}::text[])`)
+        .execute(),
 
     /** Whether the user has ever had a session (live, revoked or expired). */
     anyForUser: async (userId: string) =>
