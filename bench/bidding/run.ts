@@ -35,7 +35,7 @@ import {
   requestsPerSecond,
   slowWindows,
 } from '../support/bid-load';
-import { benchDatabase } from '../support/bench-db';
+import { benchDatabase, SERVER_APP } from '../support/bench-db';
 import { cpuMeter, formatShare, type CpuShare } from '../support/cpu-meter';
 import { stallShare, watchFlushStalls } from '../support/flush-stalls';
 import { jsonClient } from '../support/http-client';
@@ -124,6 +124,17 @@ async function main() {
       );
       return Number(rows[0]?.b);
     };
+    // The server's connections to PostgreSQL opened since a phase began (a new backend is slow at first;
+    // bench-db.ts names the server's connections).
+    const connectionsOpened = async (since: Date) => {
+      const { rows } = await sql<{ n: number; age: number | null }>`
+        select count(*)::int as n, round(extract(epoch from min(backend_start) - ${since}) * 1000)::int as age
+        from pg_stat_activity where application_name = ${SERVER_APP} and backend_start >= ${since}`.execute(
+        bench.db(),
+      );
+      const { n = 0, age = null } = rows[0] ?? {};
+      return `PostgreSQL connections opened during the phase: ${n}${n ? ` (the first ${age} ms after its start)` : ''}`;
+    };
     const names = lotSets.map((lots) => `${lots.length} lot${lots.length > 1 ? 's' : ''}`);
 
     // Saturation in rounds, each of the ceilings and every lot count one after another: the machine's
@@ -197,6 +208,7 @@ async function main() {
         );
         console.log(`  tail: ${slowWindows(phase)}`);
         if (stalls) console.log(`  ${stalls.text}`);
+        if (bench.url) console.log(`  ${await connectionsOpened(phase.startedAt)}`);
         // At the same offered rate, with the same clients and pacing: the control, one `select 1` per
         // request, and the floor, a route that touches no database (the HTTP stack, the client, the
         // machine's pauses): a bid's p99 cannot be expected under it.

@@ -10,8 +10,15 @@ import { startServerProcess } from '../../apps/server/src/test/server-process';
 import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The `application_name` of the server's connections (node-postgres reads PGAPPNAME). */
+export const SERVER_APP = 'bench-server';
 // As deployed: production mode, the default scheduler tick (tests use a faster one).
-const PRODUCTION = { NODE_ENV: 'production', LOG_LEVEL: 'error', SCHEDULER_INTERVAL_MS: '1000' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  SCHEDULER_INTERVAL_MS: '1000',
+  PGAPPNAME: SERVER_APP,
+};
 
 /**
  * The database a bench runs on: a scratch database on the PostgreSQL server, or a fresh embedded

@@ -15,7 +15,8 @@ if (dir) {
   fs.mkdirSync(dir, { recursive: true });
   const out = fs.openSync(path.join(dir, `${process.pid}.jsonl`), 'a');
   const write = (event) => fs.writeSync(out, `${JSON.stringify({ t: Date.now(), ...event })}\n`);
-  write({ e: 'start', argv: process.argv.slice(1).join(' ') });
+  // `mono`: the monotonic clock in µs, a CPU profile's clock (profile-summary.ts --at).
+  write({ e: 'start', argv: process.argv.slice(1).join(' '), mono: Number(process.hrtime.bigint() / 1000n) });
   const kinds = {
     [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
     [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',

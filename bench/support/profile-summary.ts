@@ -3,8 +3,12 @@
  * per package (node_modules/<name>), our own code, Node's internals, GC and idle.
  *
  *   npx tsx bench/support/profile-summary.ts <file.cpuprofile> [top=30]
+ *   … --at 03:55:57.451 --ms 250 --trace <dir>: only that stretch of wall-clock time, UTC (a bench's
+ *   slow window), with the clocks from the process's gc-trace.mjs file in <dir>
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 
 interface ProfileNode {
   id: number;
@@ -15,14 +19,46 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+  /** µs, the monotonic clock. */
+  startTime: number;
 }
 
-const [file, topArg] = process.argv.slice(2);
-if (!file) throw new Error('usage: profile-summary.ts <file.cpuprofile> [top]');
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { at: { type: 'string' }, ms: { type: 'string', default: '250' }, trace: { type: 'string' } },
+});
+const [file, topArg] = positionals;
+if (!file)
+  throw new Error(
+    'usage: profile-summary.ts <file.cpuprofile> [top] [--at HH:MM:SS.mmm --ms 250 --trace <dir>]',
+  );
 const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+
+// With --at: only the samples of that stretch of wall-clock time (UTC, the day of the profile), taken
+// through the process's gc-trace.mjs start line, which has both clocks (the profile's is monotonic).
+let keep = (_us: number) => true;
+if (opts.at) {
+  if (!opts.trace) throw new Error('--at needs --trace <gc-trace dir> (the clocks of the process)');
+  const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(file)?.[1];
+  const start = fs
+    .readFileSync(path.join(opts.trace, `${pid}.jsonl`), 'utf8')
+    .split('\n')
+    .map((l) => (l ? (JSON.parse(l) as { e: string; t: number; mono: number }) : null))
+    .find((e) => e?.e === 'start');
+  if (!start) throw new Error(`no start line for process ${pid} in ${opts.trace}`);
+  const day = new Date(start.t).toISOString().slice(0, 10);
+  const from = start.mono + (Date.parse(`${day}T${opts.at}Z`) - start.t) * 1000;
+  const to = from + Number(opts.ms) * 1000;
+  keep = (us) => us >= from && us < to;
+}
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let clock = profile.startTime;
+profile.samples.forEach((id, i) => {
+  const delta = profile.timeDeltas[i] ?? 0;
+  clock += delta;
+  if (keep(clock)) self.set(id, (self.get(id) ?? 0) + delta);
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const place = (url: string, name: string) => {
