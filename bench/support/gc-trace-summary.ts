@@ -62,7 +62,7 @@ for (const { name, events } of processes) {
 if (log) {
   // A window's slow accepts were sent in its 250 ms; what held them may have come up to ~150 ms later.
   const windows = [...fs.readFileSync(log, 'utf8').matchAll(/at ([\d.]+) s, (\d\d:\d\d:\d\d\.\d{3}) UTC/g)];
-  const day = new Date((processes[0]?.events[0]?.t ?? Date.now()) - 0).toISOString().slice(0, 10);
+  const day = new Date(processes[0]?.events[0]?.t ?? Date.now()).toISOString().slice(0, 10);
   for (const [, offset, clock] of windows) {
     const from = Date.parse(`${day}T${clock}Z`);
     const near = processes.flatMap(({ name, events }) =>

@@ -31,9 +31,9 @@ type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsRepo>['byTokenHas
 
 /**
  * Reads of sessions asked for in one turn of the event loop, across every request of this process,
- * go out as one statement. A room of bidders who signed in together comes back together (their
- * cached entries age together: docs/decisions/050-session-reads-batched.md): 200 reads at once had
- * queued every bid behind them on the pool, the slowest 1 % of a phase of bidding.
+ * go out as one statement. A room of bidders who signed in together comes back together, and their
+ * cached entries age together (docs/decisions/050-session-reads-batched.md): 200 reads at once, a
+ * statement each, took 66–101 ms on the pool; as one statement 4–7 ms.
  */
 const readers = new WeakMap<AppContext, DataLoader<string, SessionRow | undefined>>();
 function sessionReader(ctx: AppContext) {
