@@ -7,17 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-
-interface Event {
-  t: number;
-  e: 'start' | 'gc' | 'lag' | 'heap';
-  at?: number;
-  ms?: number;
-  kind?: string;
-  heapMB?: number;
-  argv?: string;
-  [space: string]: unknown;
-}
+import { readTrace, wallClock } from './gc-trace-file';
 
 const [dir, log] = process.argv.slice(2);
 if (!dir) throw new Error('usage: gc-trace-summary.ts <trace dir> [<bench log>]');
@@ -26,11 +16,7 @@ const processes = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.jsonl'))
   .map((f) => {
-    const events = fs
-      .readFileSync(path.join(dir, f), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as Event);
+    const events = readTrace(path.join(dir, f));
     const argv = events.find((e) => e.e === 'start')?.argv ?? '';
     const name = argv.includes('apps/server')
       ? `server ${path.basename(f, '.jsonl')}`
@@ -62,9 +48,9 @@ for (const { name, events } of processes) {
 if (log) {
   // A window's slow accepts were sent in its 250 ms; what held them may have come up to ~150 ms later.
   const windows = [...fs.readFileSync(log, 'utf8').matchAll(/at ([\d.]+) s, (\d\d:\d\d:\d\d\.\d{3}) UTC/g)];
-  const day = new Date(processes[0]?.events[0]?.t ?? Date.now()).toISOString().slice(0, 10);
-  for (const [, offset, clock] of windows) {
-    const from = Date.parse(`${day}T${clock}Z`);
+  const day = processes[0]?.events[0]?.t ?? Date.now();
+  for (const [, offset, clock = ''] of windows) {
+    const from = wallClock(day, clock);
     const near = processes.flatMap(({ name, events }) =>
       events
         .filter(

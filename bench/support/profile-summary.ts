@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { readTrace, wallClock } from './gc-trace-file';
 
 interface ProfileNode {
   id: number;
@@ -41,14 +42,9 @@ let keep = (_us: number) => true;
 if (opts.at) {
   if (!opts.trace) throw new Error('--at needs --trace <gc-trace dir> (the clocks of the process)');
   const pid = /\.(\d+)\.\d+\.\d+\.cpuprofile$/.exec(file)?.[1];
-  const start = fs
-    .readFileSync(path.join(opts.trace, `${pid}.jsonl`), 'utf8')
-    .split('\n')
-    .map((l) => (l ? (JSON.parse(l) as { e: string; t: number; mono: number }) : null))
-    .find((e) => e?.e === 'start');
-  if (!start) throw new Error(`no start line for process ${pid} in ${opts.trace}`);
-  const day = new Date(start.t).toISOString().slice(0, 10);
-  const from = start.mono + (Date.parse(`${day}T${opts.at}Z`) - start.t) * 1000;
+  const start = readTrace(path.join(opts.trace, `${pid}.jsonl`)).find((e) => e.e === 'start');
+  if (start?.mono === undefined) throw new Error(`no start line for process ${pid} in ${opts.trace}`);
+  const from = start.mono + (wallClock(start.t, opts.at) - start.t) * 1000;
   const to = from + Number(opts.ms) * 1000;
   keep = (us) => us >= from && us < to;
 }
