@@ -85,7 +85,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await db.query(
       // The figures below (start 23,500, +500 a step, deposit 5,000) are pinned here, not taken
       // from whichever demo car was picked.
-      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 45,
+      `UPDATE lot SET status = 3, reserve_price = NULL, start_time = $2, end_time = $3, extend_window_sec = 60, extend_step_sec = 30,
          start_price = 2350000, increment = 50000, deposit = 500000, current_price = 2350000, list_price = 2350000 WHERE id = $1`,
       [lotId, new Date(now - 10 * 60_000), new Date(now + 30 * 60_000)],
     );
@@ -226,7 +226,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
   it('a bid in the last minute extends the end for everyone', async () => {
     const [a, b] = buyers as [(typeof buyers)[0], (typeof buyers)[0]];
     await bid(b.page, /^\+1档/, 'bidding-confirm-snipe', async () => {
-      // The lot now ends in 20 s: the bid lands inside the 60 s window and moves the end to bid + 45 s.
+      // The lot now ends in 20 s: the bid lands inside the 60 s window and moves the end to bid + 30 s.
       await db.query('UPDATE lot SET end_time = $2 WHERE id = $1', [lotId, new Date(Date.now() + 20_000)]);
     });
     for (const p of [a.page, b.page])

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { KEEP_SHOTS, launchBrowser } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
@@ -33,9 +33,10 @@ let a: Tab;
 let b: Tab;
 
 async function shot(page: Page, name: string, width: number) {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
   await page.waitForTimeout(300);
+  if (!KEEP_SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
 }
 

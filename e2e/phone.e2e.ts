@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shot, type E2E } from './support/browser';
+import { openBrowser, shot, still, type E2E } from './support/browser';
 import { loginDemoBuyer, loginDemoSeller, publicIds } from './support/demo';
 
 // Every kind of page at 390 px (an iPhone 12–15): nothing wider than the screen, no word of the page
@@ -35,7 +35,7 @@ const brokenTexts = (page: Page) =>
 async function check(page: Page, name: string, url: string) {
   await page.goto(fill(url));
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await still(page);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

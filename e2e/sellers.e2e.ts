@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shot, type E2E } from './support/browser';
+import { KEEP_SHOTS, openBrowser, shot, type E2E } from './support/browser';
 
 let e: E2E;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function both(page: Page, name: string, fullPage = true) {
   await shot(page, `${name}-390`, fullPage);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.waitForTimeout(200);
-  if (SHOTS) {
+  if (SHOTS && KEEP_SHOTS) {
     fs.mkdirSync(SHOTS, { recursive: true });
     for (const w of ['1440', '390'])
       fs.copyFileSync(
