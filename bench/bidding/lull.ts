@@ -1,0 +1,130 @@
+/**
+ * The first requests after a lull: is a burst that follows a quiet stretch slower at its start than
+ * one that follows a short pause, and on which route? `bench/bidding` found the first quarter-second
+ * of its phases the slowest in half of them (docs/scaling.md), and a throwaway test saw the first
+ * 300 ms of bids after 25–35 s without requests slow in 8 of 9 trials. This asks the same of a
+ * route that touches no database and of `select 1`, with the same client and server, so the cause can
+ * be placed: the machine and the process (every route), the pool and PostgreSQL (the two database
+ * routes) or the bid path (bids only).
+ *
+ *   npx tsx bench/bidding/lull.ts [--db pg|pglite]
+ *   (BENCH_BIDDERS=200, BENCH_LULL_RATE=800 requests/s in a burst, BENCH_LULL_BURST_MS=1500,
+ *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3)
+ *
+ * Each trial runs, for every lull and route in a shuffled order, the lull then a burst paced at the
+ * rate (the clients' think time spread ±50 %), and records every request's latency with its send
+ * time. Per route and lull it prints the p99 and max of the requests sent in the burst's first
+ * 300 ms, and the p99 of the rest. Nothing is asserted.
+ */
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { LADDER_LOT } from '../support/bid-load';
+import { benchDatabase } from '../support/bench-db';
+import { jsonClient } from '../support/http-client';
+import { pct, sleep } from '../support/stats';
+
+const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'pg' } } });
+const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
+const RATE = Number(process.env.BENCH_LULL_RATE ?? 800);
+const BURST_MS = Number(process.env.BENCH_LULL_BURST_MS ?? 1500);
+const LULLS = (process.env.BENCH_LULLS ?? '2,30').split(',').map(Number);
+const TRIALS = Number(process.env.BENCH_LULL_TRIALS ?? 3);
+const HEAD_MS = 300;
+const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
+
+type Route = 'no database' | 'select 1' | 'bid';
+const ROUTES: Route[] = ['no database', 'select 1', 'bid'];
+
+async function main() {
+  const bench = await benchDatabase(args.db === 'pglite' ? 'pglite' : 'pg', 'chepai_bench_lull');
+  try {
+    const [lot] = await bench.lots(1, { ...LADDER_LOT, end_time: new Date(Date.now() + 3 * 3600_000) });
+    const tokens = (await bench.buyers(BIDDERS, [lot as string])).map((b) => b.token);
+    const server = await bench.start();
+    const client = jsonClient(server.url);
+    console.log(
+      `${BIDDERS} clients, bursts of ${BURST_MS} ms at ${RATE} requests/s after ${LULLS.join(' or ')} s of quiet, ` +
+        `${TRIALS} trials, one server process on ${bench.label}, load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(' ')}`,
+    );
+    let rung = 0;
+    const call: Record<Route, (n: number) => Promise<boolean>> = {
+      'no database': async () => (await client.get('/api/health/live')).status === 200,
+      'select 1': async () => (await client.get('/api/health')).status === 200,
+      bid: async (n) => {
+        const amount = (LADDER_LOT.start_price + rung++ * LADDER_LOT.increment) / 100;
+        const { status } = await client.post<{ code: number }>(
+          BID_PATH,
+          { orderId: lot, amount: amount.toFixed(2) },
+          { authorization: tokens[n] as string },
+        );
+        // A bid overtaken by a later one is refused as too low: an answer all the same.
+        return status < 500;
+      },
+    };
+    /** One burst: every client sends after a think time until the burst is over; [sent at, took] pairs. */
+    const burst = async (route: Route) => {
+      const thinkMs = (BIDDERS / RATE) * 1000;
+      const samples: Array<[number, number]> = [];
+      const started = performance.now();
+      const until = started + BURST_MS;
+      let failed = 0;
+      await Promise.all(
+        tokens.map(async (_, n) => {
+          // The first request of each client falls anywhere in its first think time, as in a steady stream.
+          await sleep(thinkMs * Math.random());
+          while (performance.now() < until) {
+            const t0 = performance.now();
+            if (!(await call[route](n))) failed++;
+            samples.push([t0 - started, performance.now() - t0]);
+            await sleep(thinkMs * (0.5 + Math.random()));
+          }
+        }),
+      );
+      if (failed) throw new Error(`${route}: ${failed} requests failed`);
+      return samples;
+    };
+    // Warm-up (JIT, the pool's connections, the session cache, the lot under the engine's lock).
+    for (const route of ROUTES) await burst(route);
+
+    const results = new Map<string, { head: number[]; rest: number[]; headMax: number[] }>();
+    for (let trial = 1; trial <= TRIALS; trial++) {
+      const order = LULLS.flatMap((lull) => ROUTES.map((route) => ({ lull, route }))).sort(
+        () => Math.random() - 0.5,
+      );
+      for (const { lull, route } of order) {
+        await sleep(lull * 1000);
+        const samples = await burst(route);
+        const head = samples.filter(([at]) => at < HEAD_MS).map(([, took]) => took);
+        const rest = samples.filter(([at]) => at >= HEAD_MS).map(([, took]) => took);
+        const key = `${route} after ${lull} s`;
+        const r = results.get(key) ?? { head: [], rest: [], headMax: [] };
+        r.head.push(pct(head, 99));
+        r.headMax.push(Math.max(...head));
+        r.rest.push(pct(rest, 99));
+        results.set(key, r);
+        console.log(
+          `trial ${trial}, ${key}: first ${HEAD_MS} ms p99 ${pct(head, 99).toFixed(1)} ms (max ${Math.max(...head).toFixed(1)}, ${head.length} requests); ` +
+            `the rest p99 ${pct(rest, 99).toFixed(1)} ms (${rest.length}); load ${os.loadavg()[0]?.toFixed(2)}`,
+        );
+      }
+    }
+    const range = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
+    console.log(`\nper route and lull, over ${TRIALS} trials (ms, the range of the trials' figures):`);
+    for (const route of ROUTES)
+      for (const lull of LULLS) {
+        const r = results.get(`${route} after ${lull} s`);
+        if (!r) continue;
+        console.log(
+          `  ${route.padEnd(11)} after ${String(lull).padStart(2)} s: first ${HEAD_MS} ms p99 ${range(r.head)} (max ${range(r.headMax)}); the rest p99 ${range(r.rest)}`,
+        );
+      }
+    client.close();
+  } finally {
+    await bench.drop();
+  }
+}
+
+await main();
