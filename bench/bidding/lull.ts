@@ -9,13 +9,14 @@
  *
  *   npx tsx bench/bidding/lull.ts [--db pg|pglite]
  *   (BENCH_BIDDERS=200, BENCH_LULL_RATE=800 requests/s in a burst, BENCH_LULL_BURST_MS=1500,
- *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3)
+ *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3, BENCH_LULL_DUMP=<file>)
  *
  * Each trial runs, for every lull and route in a shuffled order, the lull then a burst paced at the
  * rate (the clients' think time spread ±50 %), and records every request's latency with its send
  * time. Per route and lull it prints the p99 and max of the requests sent in the burst's first
  * 300 ms, and the p99 of the rest. Nothing is asserted.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { LADDER_LOT } from '../support/bid-load';
@@ -30,6 +31,9 @@ const BURST_MS = Number(process.env.BENCH_LULL_BURST_MS ?? 1500);
 const LULLS = (process.env.BENCH_LULLS ?? '2,30').split(',').map(Number);
 const TRIALS = Number(process.env.BENCH_LULL_TRIALS ?? 3);
 const HEAD_MS = 300;
+/** BENCH_LULL_DUMP=<file>: every burst's [sent at, took] pairs as JSON, to look at when the slow ones were sent. */
+const DUMP = process.env.BENCH_LULL_DUMP;
+const dumped: unknown[] = [];
 const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
 
 type Route = 'no database' | 'select 1' | 'bid';
@@ -100,6 +104,7 @@ async function main() {
         const head = samples.filter(([at]) => at < HEAD_MS).map(([, took]) => took);
         const rest = samples.filter(([at]) => at >= HEAD_MS).map(([, took]) => took);
         const key = `${route} after ${lull} s`;
+        if (DUMP) dumped.push({ trial, route, lull, startedAt: Date.now() - BURST_MS, samples });
         const r = results.get(key) ?? { head: [], rest: [], headMax: [] };
         r.head.push(pct(head, 99));
         r.headMax.push(Math.max(...head));
@@ -107,7 +112,7 @@ async function main() {
         results.set(key, r);
         console.log(
           `trial ${trial}, ${key}: first ${HEAD_MS} ms p99 ${pct(head, 99).toFixed(1)} ms (max ${Math.max(...head).toFixed(1)}, ${head.length} requests); ` +
-            `the rest p99 ${pct(rest, 99).toFixed(1)} ms (${rest.length}); load ${os.loadavg()[0]?.toFixed(2)}`,
+            `the rest p50 ${pct(rest, 50).toFixed(1)}, p99 ${pct(rest, 99).toFixed(1)} ms (${rest.length}); load ${os.loadavg()[0]?.toFixed(2)}`,
         );
       }
     }
@@ -121,6 +126,7 @@ async function main() {
           `  ${route.padEnd(11)} after ${String(lull).padStart(2)} s: first ${HEAD_MS} ms p99 ${range(r.head)} (max ${range(r.headMax)}); the rest p99 ${range(r.rest)}`,
         );
       }
+    if (DUMP) fs.writeFileSync(DUMP, JSON.stringify(dumped));
     client.close();
   } finally {
     await bench.drop();
