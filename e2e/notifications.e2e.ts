@@ -1,9 +1,7 @@
-import path from 'node:path';
-import fs from 'node:fs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEEP_SHOTS, launchBrowser } from './support/browser';
+import { launchBrowser, shot as keepShot } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
@@ -11,11 +9,10 @@ import { startServer, type RunningServer } from './support/server';
 // The watchlist and live notices end to end: a buyer watches lots with the heart, gets the
 // 'starts in 30 minutes' alert and the outbid notice live (bell and pop-up, no reload), reads
 // them in the message centre, and sets the preferences. Its own PostgreSQL database, so that the
-// test can move a lot's start with SQL; screenshots go to /tmp (looked at, never committed).
+// test can move a lot's start with SQL.
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = `chepai_e2e_notices_${process.pid}_${Date.now()}`;
-const SHOTS = process.env.SHOT_DIR ?? path.join('/tmp', 'chepai-notice-shots');
 
 const reachable = await pgReachable();
 const dbUrl = () => {
@@ -32,12 +29,11 @@ type Tab = { context: BrowserContext; page: Page; tel: string };
 let a: Tab;
 let b: Tab;
 
+/** The page at `width`, kept with the other screenshots as `notices-<name>-<width>` (the window only). */
 async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
   await page.waitForTimeout(300);
-  if (!KEEP_SHOTS) return;
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: false });
+  await keepShot(page, `notices-${name}-${width}`, false);
 }
 
 async function tab(tel: string): Promise<Tab> {

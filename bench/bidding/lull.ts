@@ -9,17 +9,19 @@
  *
  *   npx tsx bench/bidding/lull.ts [--db pg|pglite]
  *   (BENCH_BIDDERS=200, BENCH_LULL_RATE=800 requests/s in a burst, BENCH_LULL_BURST_MS=1500,
- *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3, BENCH_LULL_DUMP=<file>)
+ *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3, BENCH_LULL_HEAD_MS=300
+ *   (the start of a burst), BENCH_LULL_DUMP=<file>)
  *
  * Each trial runs, for every lull and route in a shuffled order, the lull then a burst paced at the
  * rate (the clients' think time spread ±50 %), and records every request's latency with its send
- * time. Per route and lull it prints the p99 and max of the requests sent in the burst's first
- * 300 ms, and the p99 of the rest. Nothing is asserted.
+ * time. Per burst it prints the p99 and max of the requests sent in its first `HEAD_MS`, and the p50
+ * and p99 of the rest; at the end, per route and lull, the range of those over the trials, and the
+ * p50 / p90 / p99 of the trials' requests pooled. Nothing is asserted.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { LADDER_LOT } from '../support/bid-load';
+import { BID_PATH, LADDER_LOT, think } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
@@ -30,11 +32,10 @@ const RATE = Number(process.env.BENCH_LULL_RATE ?? 800);
 const BURST_MS = Number(process.env.BENCH_LULL_BURST_MS ?? 1500);
 const LULLS = (process.env.BENCH_LULLS ?? '2,30').split(',').map(Number);
 const TRIALS = Number(process.env.BENCH_LULL_TRIALS ?? 3);
-const HEAD_MS = 300;
+const HEAD_MS = Number(process.env.BENCH_LULL_HEAD_MS ?? 300);
 /** BENCH_LULL_DUMP=<file>: every burst's [sent at, took] pairs as JSON, to look at when the slow ones were sent. */
 const DUMP = process.env.BENCH_LULL_DUMP;
 const dumped: unknown[] = [];
-const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
 
 type Route = 'no database' | 'select 1' | 'bid';
 const ROUTES: Route[] = ['no database', 'select 1', 'bid'];
@@ -59,7 +60,7 @@ async function main() {
       'select 1': async () => (await client.get('/api/health')).status === 200,
       bid: async (n) => {
         const amount = (LADDER_LOT.start_price + rung++ * LADDER_LOT.increment) / 100;
-        const { status } = await client.post<{ code: number }>(
+        const { status } = await client.post(
           BID_PATH,
           { orderId: lot, amount: amount.toFixed(2) },
           { authorization: tokens[n] as string },
@@ -68,10 +69,11 @@ async function main() {
         return status < 500;
       },
     };
+    const thinkMs = (BIDDERS / RATE) * 1000;
     /** One burst: every client sends after a think time until the burst is over; [sent at, took] pairs. */
     const burst = async (route: Route) => {
-      const thinkMs = (BIDDERS / RATE) * 1000;
       const samples: Array<[number, number]> = [];
+      const startedAt = Date.now();
       const started = performance.now();
       const until = started + BURST_MS;
       let failed = 0;
@@ -83,47 +85,65 @@ async function main() {
             const t0 = performance.now();
             if (!(await call[route](n))) failed++;
             samples.push([t0 - started, performance.now() - t0]);
-            await sleep(thinkMs * (0.5 + Math.random()));
+            await think(thinkMs);
           }
         }),
       );
       if (failed) throw new Error(`${route}: ${failed} requests failed`);
-      return samples;
+      return { samples, startedAt };
     };
     // Warm-up (JIT, the pool's connections, the session cache, the lot under the engine's lock).
     for (const route of ROUTES) await burst(route);
 
-    const results = new Map<string, { head: number[]; rest: number[]; headMax: number[] }>();
+    interface PerLull {
+      head: number[];
+      headMax: number[];
+      rest: number[];
+      /** Every request of the trials, at the start of a burst and after it. */
+      pooledHead: number[];
+      pooledRest: number[];
+    }
+    const results = new Map<string, PerLull>();
     for (let trial = 1; trial <= TRIALS; trial++) {
       const order = LULLS.flatMap((lull) => ROUTES.map((route) => ({ lull, route }))).sort(
         () => Math.random() - 0.5,
       );
       for (const { lull, route } of order) {
         await sleep(lull * 1000);
-        const samples = await burst(route);
+        const { samples, startedAt } = await burst(route);
+        if (DUMP) dumped.push({ trial, route, lull, startedAt, samples });
         const head = samples.filter(([at]) => at < HEAD_MS).map(([, took]) => took);
         const rest = samples.filter(([at]) => at >= HEAD_MS).map(([, took]) => took);
+        const [headP99, headMax, restP50, restP99] = [
+          pct(head, 99),
+          Math.max(...head),
+          pct(rest, 50),
+          pct(rest, 99),
+        ];
         const key = `${route} after ${lull} s`;
-        if (DUMP) dumped.push({ trial, route, lull, startedAt: Date.now() - BURST_MS, samples });
-        const r = results.get(key) ?? { head: [], rest: [], headMax: [] };
-        r.head.push(pct(head, 99));
-        r.headMax.push(Math.max(...head));
-        r.rest.push(pct(rest, 99));
+        const r = results.get(key) ?? { head: [], headMax: [], rest: [], pooledHead: [], pooledRest: [] };
+        r.head.push(headP99);
+        r.headMax.push(headMax);
+        r.rest.push(restP99);
+        r.pooledHead.push(...head);
+        r.pooledRest.push(...rest);
         results.set(key, r);
         console.log(
-          `trial ${trial}, ${key}: first ${HEAD_MS} ms p99 ${pct(head, 99).toFixed(1)} ms (max ${Math.max(...head).toFixed(1)}, ${head.length} requests); ` +
-            `the rest p50 ${pct(rest, 50).toFixed(1)}, p99 ${pct(rest, 99).toFixed(1)} ms (${rest.length}); load ${os.loadavg()[0]?.toFixed(2)}`,
+          `trial ${trial}, ${key}: first ${HEAD_MS} ms p99 ${headP99.toFixed(1)} ms (max ${headMax.toFixed(1)}, ${head.length} requests); ` +
+            `the rest p50 ${restP50.toFixed(1)}, p99 ${restP99.toFixed(1)} ms (${rest.length}); load ${os.loadavg()[0]?.toFixed(2)}`,
         );
       }
     }
     const range = (xs: number[]) => `${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)}`;
+    const spread = (xs: number[]) => [50, 90, 99].map((p) => pct(xs, p).toFixed(1)).join(' / ');
     console.log(`\nper route and lull, over ${TRIALS} trials (ms, the range of the trials' figures):`);
     for (const route of ROUTES)
       for (const lull of LULLS) {
         const r = results.get(`${route} after ${lull} s`);
         if (!r) continue;
         console.log(
-          `  ${route.padEnd(11)} after ${String(lull).padStart(2)} s: first ${HEAD_MS} ms p99 ${range(r.head)} (max ${range(r.headMax)}); the rest p99 ${range(r.rest)}`,
+          `  ${route.padEnd(11)} after ${String(lull).padStart(2)} s: first ${HEAD_MS} ms p99 ${range(r.head)} (max ${range(r.headMax)}); the rest p99 ${range(r.rest)}; ` +
+            `pooled p50 / p90 / p99: first ${HEAD_MS} ms ${spread(r.pooledHead)}, the rest ${spread(r.pooledRest)}`,
         );
       }
     if (DUMP) fs.writeFileSync(DUMP, JSON.stringify(dumped));

@@ -32,7 +32,7 @@ export interface Phase {
  */
 export type Workload = 'ascending' | 'minimum';
 
-const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
+export const BID_PATH = '/api/mall-auction/buyer/auc_order/bid';
 const START = 10_000 * 100;
 /**
  * One rung of the ladder, the lots' increment: a fast run climbs ~200,000 rungs per lot in its
@@ -44,7 +44,7 @@ export const LADDER_LOT = { start_price: START, current_price: START, increment:
 const ladders = new Map<string, number>();
 
 /** A client's pause between requests below saturation: `thinkMs` on average, spread ±50 %. */
-const think = async (thinkMs: number) => {
+export const think = async (thinkMs: number) => {
   if (thinkMs) await sleep(thinkMs * (0.5 + Math.random()));
 };
 

@@ -3,8 +3,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Seconds each file took in a whole run (2026-11-29 morning, `CI=true` so without screenshots, two
- * workers, the files beside each other, axe in legacy mode), for the order only: nothing is timed or asserted with them. Refresh them from a
- * run's `--reporter=json` when a file's share changes much (decision 042).
+ * workers, the files beside each other, axe in legacy mode), for the order only: nothing is timed
+ * or asserted with them. Refresh them from a run's `--reporter=json` when a file's share changes
+ * much (decision 042).
  */
 const MEASURED: Record<string, number> = {
   'a11y.e2e.ts': 82,
