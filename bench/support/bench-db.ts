@@ -76,12 +76,16 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
         { ...PRODUCTION, DATA_DIR: dataDir, ...env },
         nodeArgs,
         root,
+        'built',
       );
       servers.push(server);
       return server;
     },
     async drop() {
       await Promise.all(servers.map((s) => s.stop()));
+      // BENCH_SERVER_LOG=<file>: what the servers printed (with BENCH_NODE_ARGS=--trace-gc, their GC log).
+      const log = process.env.BENCH_SERVER_LOG;
+      if (log) fs.writeFileSync(log, servers.map((s) => `== server ${s.pid}\n${s.output()}`).join('\n'));
       if (url) await dropDb();
       else if (!servers.length) await dropDb();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,7 +3,6 @@ import type { Env } from './config/env';
 import type { AppContext } from './context';
 import { openDb } from './db/client';
 import { migrateToLatest } from './db/migrate';
-import { seedDemo } from './db/seed/index';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Opens the database named by the environment, migrates it and seeds demo data when asked. */
@@ -12,6 +11,7 @@ export async function boot(env: Env, log: FastifyBaseLogger): Promise<AppContext
   const applied = await migrateToLatest(dbh.db, { dataEncryptionKey: env.DATA_ENCRYPTION_KEY });
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx: AppContext = { env, dbh, log, now: () => new Date() };
-  if (env.SEED_DEMO === 'true') await seedDemo(ctx);
+  // The seed and what only it uses load when it runs (docs/decisions/052-load-on-first-use.md).
+  if (env.SEED_DEMO === 'true') await (await import('./db/seed/index')).seedDemo(ctx);
   return ctx;
 }

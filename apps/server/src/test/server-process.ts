@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,20 +7,35 @@ import { freePort } from './free-port';
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 /**
- * A real server process (node --import tsx main.ts) on a PostgreSQL database, or — with
- * `databaseUrl` null — on the embedded database in `env.DATA_DIR`. `nodeArgs` go to node (a bench's
- * `--cpu-prof`); `root` is the checkout whose server runs (a bench compares two).
+ * A real server process on a PostgreSQL database, or — with `databaseUrl` null — on the embedded
+ * database in `env.DATA_DIR`. `nodeArgs` go to node (a bench's `--cpu-prof`); `root` is the checkout
+ * whose server runs (a bench compares two). `entry`: the sources through tsx (tests: nothing to
+ * build), or the bundle `npm start` runs, built first when stale (benches: what ships).
  */
 export async function startServerProcess(
   databaseUrl: string | null,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
   root = repoRoot,
+  entry: 'source' | 'built' = 'source',
 ) {
   const port = await freePort();
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
+  const serverDir = path.join(root, 'apps/server');
+  if (entry === 'built') {
+    const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], {
+      cwd: serverDir,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`server build failed:\n${build.stdout}${build.stderr}`);
+  }
+  // As scripts/start.mjs runs it: from apps/server, with source maps.
+  const [cwd, args] =
+    entry === 'built'
+      ? [serverDir, [...nodeArgs, '--enable-source-maps', 'dist/server.js']]
+      : [root, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts']];
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: {
       ...inherited,
       NODE_ENV: 'development',

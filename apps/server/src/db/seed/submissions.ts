@@ -1,9 +1,9 @@
 import { disposal, vinCheckDigit } from '@chepai/shared';
-import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { renderDemoPhoto } from '../../modules/lots/demo-photos';
 import { createStorage } from '../../platform/storage/storage';
 import { ownerOnly } from '../../modules/files/file-access';
+import { loadSharp } from '../../modules/files/file-content';
 import { filesService } from '../../modules/files/files.service';
 import { signedUrls } from '../../modules/files/signed-url';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
@@ -111,7 +111,7 @@ export async function seedSubmissions(ctx: AppContext) {
       const svg = renderDemoPhoto(`${demo.form.bodyType}-${demo.form.colourKey}-${view}`) ?? '';
       photos.push(
         await store(
-          await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(),
+          await (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(),
           'image',
           `photo-${i + 1}.jpg`,
           false,

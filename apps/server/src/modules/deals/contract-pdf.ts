@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { amountInWords, BEIJING_OFFSET_MS, fenDisplay, fenToYuanString } from '@chepai/shared';
-import pdfmake from 'pdfmake';
+import type pdfmakeModule from 'pdfmake';
+import { onFirstUse } from '../../lib/on-first-use';
 
 /** What the 成交确认书 says: every fact it prints, so its hash covers the whole agreement. */
 export interface ContractFacts {
@@ -47,18 +48,23 @@ export function contractHash(facts: ContractFacts): string {
 const require = createRequire(import.meta.url);
 const fontFile = (weight: string) =>
   require.resolve(`@expo-google-fonts/noto-sans-sc/${weight}/NotoSansSC_${weight}.ttf`);
-let fontsReady = false;
-/** Noto Sans SC from npm: pdfkit subsets it, so a contract stays tens of kilobytes. */
-export function ensureFonts() {
-  if (fontsReady) return;
-  const regular = fontFile('400Regular');
-  const bold = fontFile('700Bold');
-  pdfmake.setFonts({ NotoSansSC: { normal: regular, bold, italics: regular, bolditalics: bold } });
-  // The contract embeds nothing from outside: no URL, and no local file but the two fonts.
-  pdfmake.setUrlAccessPolicy(() => false);
-  pdfmake.setLocalAccessPolicy((path) => path === regular || path === bold);
-  fontsReady = true;
-}
+/**
+ * pdfmake with Noto Sans SC from npm (pdfkit subsets it, so a contract stays tens of kilobytes),
+ * loaded on the first document: pdfmake, pdfkit and fontkit are some 6 MB of the server's heap that
+ * every major collection would otherwise mark, for a page printed a few times a day
+ * (docs/decisions/052-load-on-first-use.md).
+ */
+export const pdfEngine = onFirstUse<typeof pdfmakeModule>(() =>
+  import('pdfmake').then(({ default: pdfmake }) => {
+    const regular = fontFile('400Regular');
+    const bold = fontFile('700Bold');
+    pdfmake.setFonts({ NotoSansSC: { normal: regular, bold, italics: regular, bolditalics: bold } });
+    // The contract embeds nothing from outside: no URL, and no local file but the two fonts.
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((path) => path === regular || path === bold);
+    return pdfmake;
+  }),
+);
 
 export const money = fenDisplay;
 /** A moment in Beijing time, as a contract writes it: 2026年11月25日 14:05. */
@@ -86,7 +92,7 @@ export async function renderContract(
   facts: ContractFacts,
   signature: ContractSignature | null,
 ): Promise<Buffer> {
-  ensureFonts();
+  const pdfmake = await pdfEngine();
   const sha = contractHash(facts);
   const v = facts.vehicle;
   const doc = {

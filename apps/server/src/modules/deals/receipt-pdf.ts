@@ -1,6 +1,5 @@
 import { amountInWords, fenToYuanString } from '@chepai/shared';
-import pdfmake from 'pdfmake';
-import { at, ensureFonts, money } from './contract-pdf';
+import { at, money, pdfEngine } from './contract-pdf';
 
 /** What a receipt (收款凭证) prints: one paid payment of a deal. Money in fen. */
 export interface ReceiptFacts {
@@ -23,7 +22,7 @@ const row = (label: string, value: string): Content[] => [{ text: label, color: 
  * CJK font as the 成交确认书. It proves the platform received the money; it is not a tax invoice.
  */
 export async function renderReceipt(f: ReceiptFacts): Promise<Buffer> {
-  ensureFonts();
+  const pdfmake = await pdfEngine();
   const doc = {
     info: { title: `收款凭证 ${f.receiptNo}`, author: '车拍商城', subject: f.purpose },
     pageSize: 'A5',

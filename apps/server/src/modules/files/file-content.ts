@@ -1,7 +1,10 @@
 import { files } from '@chepai/shared';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { badRequest } from '../../http/errors';
+import { onFirstUse } from '../../lib/on-first-use';
+
+/** sharp and libvips load with the first image (docs/decisions/052-load-on-first-use.md). */
+export const loadSharp = onFirstUse(() => import('sharp').then((m) => m.default));
 
 export const THUMB_EDGE = 400;
 // 40 megapixels: any real camera; a "decompression bomb" stops here before it is decoded.
@@ -70,6 +73,7 @@ export async function prepareFile(bytes: Buffer, type: files.FileType): Promise<
   if (!contentType.startsWith('image/')) {
     return { contentType, ext, body: bytes, width: null, height: null, thumbnail: null };
   }
+  const sharp = await loadSharp();
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
     const encoded =

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { onFirstUse } from '../../lib/on-first-use';
 import { ensureSecret } from '../secrets/secrets';
 import { verifyPassword } from '../../modules/accounts/passwords';
 import { loginThrottle, SSO_LOGIN } from '../../modules/accounts/login-throttle';
@@ -64,8 +65,7 @@ const loginForm = z.object({ username: z.string().trim().max(64), password: z.st
  * (docs/decisions/015-seller-sso.md): that one known line is dropped while it loads; every other
  * warning goes through.
  */
-let providerModule: ReturnType<typeof importProvider> | undefined;
-const loadProvider = () => (providerModule ??= importProvider());
+const loadProvider = onFirstUse(importProvider);
 async function importProvider() {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
