@@ -15,7 +15,8 @@
  *   npx tsx bench/bidding/ab.ts [--lots 1,100] [--db pg|pglite]
  *   (BENCH_B_ENV='{"OUTBID_NOTICE_WINDOW_MS":"20000"}', BENCH_B_NODE_ARGS='--max-semi-space-size=64',
  *   BENCH_B_ROOT=/tmp/before (a checkout with node_modules: `git worktree add /tmp/before HEAD~1`, then
- *   `ln -s "$PWD/node_modules" /tmp/before/`),
+ *   `ln -s "$PWD/node_modules" /tmp/before/`), BENCH_B_ENTRY=source (B through tsx from its sources,
+ *   A the bundle: decision 052),
  *   BENCH_ROUNDS=4, BENCH_ROUND_SECONDS=4, BENCH_SECONDS=5 (a phase below saturation), BENCH_BIDDERS=200)
  */
 import os from 'node:os';
@@ -68,7 +69,12 @@ try {
   };
   const servers = {
     A: await benches.A.start(),
-    B: await benches.B.start(B_ENV, B_NODE_ARGS, B_ROOT),
+    B: await benches.B.start(
+      B_ENV,
+      B_NODE_ARGS,
+      B_ROOT,
+      process.env.BENCH_B_ENTRY === 'source' ? 'source' : undefined,
+    ),
   };
   const clients = { A: jsonClient(servers.A.url), B: jsonClient(servers.B.url) };
   console.log(

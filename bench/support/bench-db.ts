@@ -67,8 +67,17 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
         );
       return made;
     },
-    /** A server process; `root`: another checkout's server (bench/bidding/ab.ts). */
-    async start(env: Record<string, string> = {}, nodeArgs: string[] = [], root?: string) {
+    /**
+     * A server process; `root`: another checkout's server (bench/bidding/ab.ts). `entry`: the bundle
+     * `npm start` runs (decision 052), or the sources through tsx, as benches ran before 2026-11-29
+     * (`BENCH_SERVER_ENTRY=source`).
+     */
+    async start(
+      env: Record<string, string> = {},
+      nodeArgs: string[] = [],
+      root?: string,
+      entry: 'source' | 'built' = process.env.BENCH_SERVER_ENTRY === 'source' ? 'source' : 'built',
+    ) {
       if (!url && servers.length) throw new Error('PGlite serves one process only');
       if (!url) await dbh.close();
       const server = await startServerProcess(
@@ -76,7 +85,7 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
         { ...PRODUCTION, DATA_DIR: dataDir, ...env },
         nodeArgs,
         root,
-        'built',
+        entry,
       );
       servers.push(server);
       return server;
