@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeBuyer } from '../../test/bidding-fixture';
 import { SESSION_CACHE_MS, SESSION_REFRESH_MS } from './session-cache';
 import { sessions } from './sessions';
+import { sessionsRepo } from './sessions.repo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,6 +28,13 @@ function countedProcess() {
   const ctx: AppContext = { ...t.ctx, dbh: { ...t.ctx.dbh, db } };
   return { ctx, statements: () => statements };
 }
+
+const sessionOf = (userId: string) =>
+  t.ctx.dbh.db
+    .selectFrom('user_session')
+    .select(['id', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
 
 /**
  * Resolves until the answer is null (a revocation travels by NOTIFY). Gives up after 10 s: well inside
@@ -127,6 +135,51 @@ describe('session cache', () => {
       await new Promise((r) => setTimeout(r, 10));
     await new Promise((r) => setTimeout(r, 100));
     expect(statements()).toBe(2);
+    t.setNow(null);
+  });
+
+  it('writes the activity of sessions that fall due together with one statement', async () => {
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => makeBuyer(t)));
+    const p = countedProcess();
+    const s = sessions(p.ctx);
+    const first = await makeBuyer(t);
+    for (let before = -1; before !== p.statements();) {
+      before = p.statements();
+      await s.resolve(first.token);
+    }
+    await Promise.all(buyers.map((b) => s.resolve(b.token)));
+    // A minute later every one is due for its activity write (once in 45–60 s), and past the cache's
+    // lifetime: one read and one write for the twenty.
+    const at = t.advance(61_000);
+    const counted = p.statements();
+    const answers = await Promise.all(buyers.map((b) => s.resolve(b.token)));
+    expect(answers.map((a) => a?.id)).toEqual(buyers.map((b) => b.id));
+    for (const deadline = Date.now() + 5_000; p.statements() - counted < 2 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(p.statements() - counted).toBe(2);
+    const rows = await t.ctx.dbh.db
+      .selectFrom('user_session')
+      .select(['user_id', 'last_seen_at'])
+      .where(
+        'user_id',
+        'in',
+        buyers.map((b) => b.id),
+      )
+      .execute();
+    expect(rows).toHaveLength(20);
+    expect(rows.map((r) => new Date(r.last_seen_at).getTime())).toEqual(rows.map(() => at.getTime()));
+    // A later time written by another process is not moved back.
+    const later = new Date(at.getTime() + 5_000);
+    await t.ctx.dbh.db
+      .updateTable('user_session')
+      .set({ last_seen_at: later })
+      .where('user_id', '=', buyers[0]?.id ?? '')
+      .execute();
+    await sessionsRepo(t.ctx.dbh.db).touchMany([
+      { sessionId: (await sessionOf(buyers[0]?.id ?? '')).id, at },
+    ]);
+    expect(new Date((await sessionOf(buyers[0]?.id ?? '')).last_seen_at).getTime()).toBe(later.getTime());
     t.setNow(null);
   });
 

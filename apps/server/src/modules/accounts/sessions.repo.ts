@@ -41,8 +41,15 @@ export function sessionsRepo(db: Kysely<Database>) {
       user_agent: string | null;
     }) => db.insertInto('user_session').values(values).execute(),
 
-    touch: (sessionId: string, at: Date) =>
-      db.updateTable('user_session').set({ last_seen_at: at }).where('id', '=', sessionId).execute(),
+    /**
+     * Writes the activity of many sessions with one statement. A time never moves a session's
+     * activity back (another process may have written a later one).
+     */
+    touchMany: (touches: ReadonlyArray<{ sessionId: string; at: Date }>) =>
+      sql`
+        update user_session s set last_seen_at = greatest(s.last_seen_at, v.at)
+        from unnest(${touches.map((t) => t.sessionId)}::bigint[], ${touches.map((t) => t.at.toISOString())}::timestamptz[]) as v(id, at)
+        where s.id = v.id`.execute(db),
 
     /** Revokes one live session and tells every process (NOTIFY at commit). */
     revokeByHash: (hash: string, now: Date) =>

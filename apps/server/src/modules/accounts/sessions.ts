@@ -27,32 +27,54 @@ export interface SessionUser {
   sessionId: string;
 }
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsRepo>['byTokenHashes']>>[number];
+/**
+ * A loader whose calls in one turn of the event loop, across every request of this process, go out
+ * as one statement (docs/decisions/050-session-reads-batched.md). Not a cache (session-cache.ts is),
+ * and the batch waits for the end of the loop's turn: the requests read from the sockets in one poll
+ * phase are one batch.
+ */
+const perTurn = <K, V>(batch: (keys: readonly K[]) => Promise<V[]>) =>
+  new DataLoader<K, V>(batch, {
+    cache: false,
+    batchScheduleFn: (run) => setImmediate(run),
+    maxBatchSize: 500,
+  });
+
+/** One of each per context (a context is one process's, or one test's). */
+function perContext<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T {
+  const made = new WeakMap<AppContext, T>();
+  return (ctx) => {
+    let it = made.get(ctx);
+    if (!it) made.set(ctx, (it = make(ctx)));
+    return it;
+  };
+}
 
 /**
- * Reads of sessions asked for in one turn of the event loop, across every request of this process,
- * go out as one statement. A room of bidders who signed in together comes back together, and their
- * cached entries age together (docs/decisions/050-session-reads-batched.md): 200 reads at once, a
- * statement each, took 66–101 ms on the pool; as one statement 4–7 ms.
+ * Reads of sessions. A room of bidders who signed in together comes back together, and their cached
+ * entries age together: 200 reads at once, a statement each, took 66–101 ms on the pool; as one
+ * statement 4–7 ms.
  */
-const readers = new WeakMap<AppContext, DataLoader<string, SessionRow | undefined>>();
-function sessionReader(ctx: AppContext) {
-  let reader = readers.get(ctx);
-  if (!reader) {
-    const repo = sessionsRepo(ctx.dbh.db);
-    reader = new DataLoader(
-      async (hashes: readonly string[]) => {
-        const rows = new Map((await repo.byTokenHashes(hashes)).map((r) => [r.token_hash, r]));
-        return hashes.map((h) => rows.get(h));
-      },
-      // Not a cache (session-cache.ts is), and the batch waits for the end of the loop's turn: the
-      // requests read from the sockets in one poll phase are one batch.
-      { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 500 },
-    );
-    readers.set(ctx, reader);
-  }
-  return reader;
-}
+const sessionReader = perContext((ctx) => {
+  const repo = sessionsRepo(ctx.dbh.db);
+  return perTurn(async (hashes: readonly string[]) => {
+    const rows = new Map((await repo.byTokenHashes(hashes)).map((r) => [r.token_hash, r]));
+    return hashes.map((h) => rows.get(h));
+  });
+});
+
+/**
+ * Activity writes. The same room's writes fall due together too, after a quiet minute at the start
+ * of the next burst of bids: a statement each, 200 of them held the pool's connections while the
+ * bids' batches waited for one.
+ */
+const sessionToucher = perContext((ctx) => {
+  const repo = sessionsRepo(ctx.dbh.db);
+  return perTurn(async (touches: ReadonlyArray<{ sessionId: string; at: Date }>) => {
+    await repo.touchMany(touches);
+    return touches.map(() => undefined);
+  });
+});
 
 /**
  * Opaque 32-byte tokens, shown once and stored as SHA-256. A session ends after two idle hours,
@@ -66,6 +88,7 @@ export function sessions(ctx: AppContext) {
   const alive = (s: CachedSession, now: number) => s.expiresAt > now && s.lastSeen + IDLE_MS > now;
 
   const reader = sessionReader(ctx);
+  const toucher = sessionToucher(ctx);
 
   async function read(hash: string, now: number): Promise<CachedSession | undefined> {
     const row = await reader.load(hash);
@@ -143,7 +166,7 @@ export function sessions(ctx: AppContext) {
         entry.lastSeen = now;
         cache.writeBehind(
           hash,
-          repo.touch(entry.sessionId, new Date(now)).then(
+          toucher.load({ sessionId: entry.sessionId, at: new Date(now) }).then(
             () => undefined,
             (err: unknown) => {
               ctx.log.warn({ err }, 'session activity not written');
