@@ -6,6 +6,7 @@ import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, type FileUploadProps } from './file-upload';
+import { useUploadsBusy } from './upload-busy';
 import { requiredUploadRule } from './upload-rules';
 
 const api = vi.hoisted(() => ({ uploadFile: vi.fn(), deleteFile: vi.fn(), fileUrl: vi.fn() }));
@@ -170,5 +171,42 @@ describe('requiredUploadRule', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '提 交' })));
     expect(await screen.findByText('请上传对应的文件')).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();
+  });
+});
+
+describe('useUploadsBusy', () => {
+  function BusyForm({ onFinish }: { onFinish: (v: unknown) => void }) {
+    const uploads = useUploadsBusy();
+    return (
+      <uploads.Track>
+        <Form onFinish={onFinish}>
+          <Form.Item name="proof" label="登记证书" rules={[requiredUploadRule]}>
+            <FileUpload type="image" />
+          </Form.Item>
+          <Button htmlType="submit" disabled={uploads.busy}>
+            提交
+          </Button>
+        </Form>
+      </uploads.Track>
+    );
+  }
+
+  it('keeps the submit disabled while a file is on its way, so it is not refused as missing', async () => {
+    let finish: (f: files.UploadedFile) => void = () => undefined;
+    api.uploadFile.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const onFinish = vi.fn();
+    render(
+      <Shell>
+        <BusyForm onFinish={onFinish} />
+      </Shell>,
+    );
+    const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '提 交' });
+    expect(submit().disabled).toBe(false);
+    await choose(jpeg());
+    expect(submit().disabled).toBe(true);
+    await act(async () => finish(uploaded('7')));
+    await waitFor(() => expect(submit().disabled).toBe(false));
+    await act(async () => fireEvent.click(submit()));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ proof: [uploaded('7')] }));
   });
 });

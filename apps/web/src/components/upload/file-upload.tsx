@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { deleteFile, fileUrl, uploadFile } from './upload-api';
 import { deleteConfirm } from './upload-rules';
 import { uploadGate } from './upload-gate';
+import { useReportBusy } from './upload-busy';
 import './upload.css';
 import { useFeedback } from '../feedback';
 
@@ -47,6 +48,7 @@ export function FileUpload({
   const [pending, setPending] = useState<Pending[]>([]);
   const [thumbs, setThumbs] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<string | null>(null);
+  useReportBusy(pending.length > 0);
 
   const emit = (next: files.UploadedFile[]) => {
     latest.current = next;

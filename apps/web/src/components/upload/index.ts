@@ -3,3 +3,4 @@ export { requiredUploadRule, fileProblem, countProblem, deleteConfirm } from './
 export { uploadFile, deleteFile } from './upload-api';
 export { fileUrl } from './upload-api';
 export { uploadGate } from './upload-gate';
+export { useUploadsBusy, useReportBusy } from './upload-busy';

@@ -4,7 +4,7 @@ import { Button, Progress, Tooltip, Upload } from 'antd';
 import { FormSelect } from '../../../components/form-select';
 import type { UploadProps } from 'antd';
 import { useRef, useState } from 'react';
-import { deleteConfirm, deleteFile, uploadFile, uploadGate } from '../../../components/upload';
+import { deleteConfirm, deleteFile, uploadFile, uploadGate, useReportBusy } from '../../../components/upload';
 import { missingAngles, moved, nextAngle, type PhotoItem } from './form-model';
 import { useFeedback } from '../../../components/feedback';
 
@@ -43,6 +43,7 @@ export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
   const latest = useRef(photos);
   latest.current = photos;
   const [pending, setPending] = useState<Pending[]>([]);
+  useReportBusy(pending.length > 0);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const emit = (next: PhotoItem[]) => {
     latest.current = next;

@@ -22,6 +22,7 @@ import { VehicleStep } from '../dispose/vehicle-step';
 import '../dispose/dispose.css';
 import '../sellers.css';
 import { useFeedback } from '../../../components/feedback';
+import { useUploadsBusy } from '../../../components/upload';
 
 const AUTOSAVE_MS = 1500;
 const INITIAL: DisposeValues = {
@@ -48,6 +49,7 @@ export default function DisposeCarPage() {
   const navigate = useNavigate();
   const { message } = useFeedback();
   const [form] = Form.useForm<DisposeValues>();
+  const uploads = useUploadsBusy();
   const [step, setStep] = useState(0);
   const [, setTick] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
@@ -297,7 +299,9 @@ export default function DisposeCarPage() {
             className="dispose-form"
             data-testid={`dispose-step-${step}`}
           >
-            {step < 4 ? stepBody[step] : <ReviewStep values={values} onGoto={goto} />}
+            <uploads.Track>
+              {step < 4 ? stepBody[step] : <ReviewStep values={values} onGoto={goto} />}
+            </uploads.Track>
             {submitError && (
               <Alert
                 type="error"
@@ -310,6 +314,7 @@ export default function DisposeCarPage() {
             <div className="dispose-actions">
               {step > 0 && <Button onClick={() => goto(step - 1)}>上一步</Button>}
               <Button
+                disabled={uploads.busy}
                 onClick={() =>
                   void save().then(
                     () => message.success('草稿已保存'),
@@ -320,14 +325,19 @@ export default function DisposeCarPage() {
                 保存草稿
               </Button>
               {step < 4 ? (
-                <Button type="primary" onClick={() => void next()} data-testid="dispose-next">
+                <Button
+                  type="primary"
+                  disabled={uploads.busy}
+                  onClick={() => void next()}
+                  data-testid="dispose-next"
+                >
                   下一步
                 </Button>
               ) : (
                 <Button
                   type="primary"
                   loading={submitting}
-                  disabled={problemsOf(values).length > 0}
+                  disabled={uploads.busy || problemsOf(values).length > 0}
                   onClick={() => void submit()}
                   data-testid="dispose-submit"
                 >
