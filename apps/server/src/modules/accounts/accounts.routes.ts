@@ -11,7 +11,8 @@ import { bearerToken, currentUser, sessionAuthCheck } from './auth-check';
 import { operatorRolesRepo } from './operator-roles.repo';
 import { passwordTransport } from './rsa';
 import { makeRsaPrivateKey } from './secrets';
-import { sessions as createSessions, type SessionUser } from './sessions';
+import { sessions as createSessions, keepSessionsWarm, type SessionUser } from './sessions';
+import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
 import { formatBeijing } from '../../lib/time';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
 import { idCardVault } from './id-card-vault';
@@ -35,6 +36,7 @@ export async function registerAccounts(
     dataCryptoFor(ctx),
   ]);
   const sessions = createSessions(ctx);
+  addScheduledJob(app, ctx, { name: 'session-keep-warm', tick: (now) => keepSessionsWarm(ctx, now) });
   const service = accountsService(ctx, {
     transport: passwordTransport(privateKey),
     sessions,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { makeBuyer } from '../../test/bidding-fixture';
 import { SESSION_CACHE_MS, SESSION_REFRESH_MS } from './session-cache';
-import { sessions } from './sessions';
+import { KEEP_WARM_MS, keepSessionsWarm, sessions } from './sessions';
 import { sessionsRepo } from './sessions.repo';
 
 let t: TestApp;
@@ -180,6 +180,41 @@ describe('session cache', () => {
       { sessionId: (await sessionOf(buyers[0]?.id ?? '')).id, at },
     ]);
     expect(new Date((await sessionOf(buyers[0]?.id ?? '')).last_seen_at).getTime()).toBe(later.getTime());
+    t.setNow(null);
+  });
+
+  it('keeps the sessions used in the last minutes read before their entries expire, with one statement', async () => {
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => makeBuyer(t)));
+    const [deleted, ...kept] = buyers as [(typeof buyers)[0], ...typeof buyers];
+    const p = countedProcess();
+    const s = sessions(p.ctx);
+    const first = await makeBuyer(t);
+    for (let before = -1; before !== p.statements();) {
+      before = p.statements();
+      await s.resolve(first.token);
+    }
+    await Promise.all(buyers.map((b) => s.resolve(b.token)));
+    await t.ctx.dbh.db.deleteFrom('user_session').where('user_id', '=', deleted.id).execute();
+    // Not yet due: nothing is read.
+    t.advance(SESSION_REFRESH_MS - 1_000);
+    let counted = p.statements();
+    expect(await keepSessionsWarm(p.ctx, t.ctx.now())).toBe(0);
+    expect(p.statements()).toBe(counted);
+    // Due: the eleven cached sessions are read again with one statement, and the deleted one is gone.
+    t.advance(2_000);
+    expect(await keepSessionsWarm(p.ctx, t.ctx.now())).toBe(11);
+    expect(p.statements() - counted).toBe(1);
+    expect(await s.resolve(deleted.token)).toBeNull();
+    // Past the lifetime of the first read, the others still answer from the cache: no statement.
+    t.advance(SESSION_CACHE_MS - SESSION_REFRESH_MS);
+    counted = p.statements();
+    const answers = await Promise.all(kept.map((b) => s.resolve(b.token)));
+    expect(answers.map((a) => a?.id)).toEqual(kept.map((b) => b.id));
+    expect(p.statements()).toBe(counted);
+    // Unused for KEEP_WARM_MS: left to expire, not read.
+    t.advance(KEEP_WARM_MS);
+    expect(await keepSessionsWarm(p.ctx, t.ctx.now())).toBe(0);
+    expect(p.statements()).toBe(counted);
     t.setNow(null);
   });
 

@@ -21,6 +21,8 @@ export interface CachedSession {
   lastSeen: number;
   expiresAt: number;
   cachedAt: number;
+  /** When this process last answered a request with it. */
+  usedAt: number;
 }
 
 /**
@@ -77,7 +79,10 @@ function createCache(ctx: AppContext) {
   return {
     get(hash: string, now: number): CachedSession | undefined {
       const e = entries.get(hash);
-      if (e && Math.abs(now - e.cachedAt) < SESSION_CACHE_MS) return e;
+      if (e && Math.abs(now - e.cachedAt) < SESSION_CACHE_MS) {
+        e.usedAt = now;
+        return e;
+      }
       if (e) entries.delete(hash);
       return undefined;
     },
@@ -89,6 +94,20 @@ function createCache(ctx: AppContext) {
       if (now - e.cachedAt < SESSION_REFRESH_MS || refreshing.has(hash)) return false;
       refreshing.add(hash);
       return true;
+    },
+    /**
+     * Claims the background read of every entry past SESSION_REFRESH_MS that answered a request in
+     * the last `usedWithinMs` and has no such read running (sessions.ts, keepSessionsWarm).
+     */
+    claimDue(now: number, usedWithinMs: number): Array<[hash: string, entry: CachedSession]> {
+      const due: Array<[string, CachedSession]> = [];
+      for (const [hash, e] of entries) {
+        if (now - e.cachedAt < SESSION_REFRESH_MS || now - e.usedAt >= usedWithinMs || refreshing.has(hash))
+          continue;
+        refreshing.add(hash);
+        due.push([hash, e]);
+      }
+      return due;
     },
     /** A background read ended: its result (`set`), or null when the session is gone. */
     refreshed(hash: string, gone: boolean) {

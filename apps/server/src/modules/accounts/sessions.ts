@@ -76,6 +76,60 @@ const sessionToucher = perContext((ctx) => {
   });
 });
 
+const alive = (s: CachedSession, now: number) => s.expiresAt > now && s.lastSeen + IDLE_MS > now;
+
+async function readSession(ctx: AppContext, hash: string, now: number): Promise<CachedSession | undefined> {
+  const row = await sessionReader(ctx).load(hash);
+  if (!row || row.revoked_at) return undefined;
+  return {
+    id: row.id,
+    role: row.role,
+    sessionId: row.sessionId,
+    lastSeen: new Date(row.last_seen_at).getTime(),
+    expiresAt: new Date(row.expires_at).getTime(),
+    cachedAt: now,
+    usedAt: now,
+  };
+}
+
+/** Reads a cached session again while its entry keeps answering (session-cache.ts). */
+async function refreshSession(ctx: AppContext, hash: string, cached: CachedSession, now: number) {
+  const cache = sessionCacheFor(ctx);
+  const ticket = cache.ticket();
+  try {
+    const fresh = await readSession(ctx, hash, now);
+    // This process may have written a later activity meanwhile (the touch in `resolve`).
+    if (fresh) {
+      fresh.lastSeen = Math.max(fresh.lastSeen, cached.lastSeen);
+      fresh.usedAt = cached.usedAt;
+    }
+    const gone = !fresh || !alive(fresh, ctx.now().getTime());
+    if (fresh && !gone) cache.set(hash, fresh, ticket);
+    cache.refreshed(hash, gone);
+  } catch (err) {
+    // The entry answers until its lifetime ends; the read after that is the caller's again.
+    cache.refreshed(hash, false);
+    ctx.log.warn({ err }, 'session not read again');
+  }
+}
+
+/** Sessions that answered a request within this long are kept read before their entry expires. */
+export const KEEP_WARM_MS = 5 * 60_000;
+
+/**
+ * A scheduler job of every process: reads again, with one statement, the cached sessions past
+ * SESSION_REFRESH_MS that answered a request in the last KEEP_WARM_MS. A bidder quiet for half a
+ * minute then finds the session still cached instead of waiting for its read; a room of bidders
+ * who come back together (a lot's last minute after a quiet spell) no longer all wait for theirs at
+ * once, which made the first 300 ms of such a burst the slowest of it (docs/scaling.md). The cache
+ * still trusts nothing read more than SESSION_CACHE_MS ago. Returns how many it read.
+ */
+export async function keepSessionsWarm(ctx: AppContext, now: Date): Promise<number> {
+  const due = sessionCacheFor(ctx).claimDue(now.getTime(), KEEP_WARM_MS);
+  await Promise.all(due.map(([hash, entry]) => refreshSession(ctx, hash, entry, now.getTime())));
+  return due.length;
+}
+
 /**
  * Opaque 32-byte tokens, shown once and stored as SHA-256. A session ends after two idle hours,
  * seven days in all, at logout, or when the password changes. Resolved sessions are cached per
@@ -84,43 +138,8 @@ const sessionToucher = perContext((ctx) => {
 export function sessions(ctx: AppContext) {
   const repo = sessionsRepo(ctx.dbh.db);
   const cache = sessionCacheFor(ctx);
-
-  const alive = (s: CachedSession, now: number) => s.expiresAt > now && s.lastSeen + IDLE_MS > now;
-
-  const reader = sessionReader(ctx);
+  const read = (hash: string, now: number) => readSession(ctx, hash, now);
   const toucher = sessionToucher(ctx);
-
-  async function read(hash: string, now: number): Promise<CachedSession | undefined> {
-    const row = await reader.load(hash);
-    if (!row || row.revoked_at) return undefined;
-    return {
-      id: row.id,
-      role: row.role,
-      sessionId: row.sessionId,
-      lastSeen: new Date(row.last_seen_at).getTime(),
-      expiresAt: new Date(row.expires_at).getTime(),
-      cachedAt: now,
-    };
-  }
-
-  /** Reads a cached session again while its entry keeps answering (session-cache.ts). */
-  function refresh(hash: string, cached: CachedSession, now: number) {
-    const ticket = cache.ticket();
-    read(hash, now).then(
-      (fresh) => {
-        // This process may have written a later activity meanwhile (the touch below the read).
-        if (fresh) fresh.lastSeen = Math.max(fresh.lastSeen, cached.lastSeen);
-        const gone = !fresh || !alive(fresh, ctx.now().getTime());
-        if (fresh && !gone) cache.set(hash, fresh, ticket);
-        cache.refreshed(hash, gone);
-      },
-      (err: unknown) => {
-        // The entry answers until its lifetime ends; the read after that is the caller's again.
-        cache.refreshed(hash, false);
-        ctx.log.warn({ err }, 'session not read again');
-      },
-    );
-  }
 
   return {
     /** Whether this user has ever had a session (live, revoked or expired). */
@@ -157,7 +176,7 @@ export function sessions(ctx: AppContext) {
         s = await read(hash, now);
         if (!s || !alive(s, now)) return null;
         cache.set(hash, s, ticket);
-      } else if (cache.claimRefresh(hash, s, now)) refresh(hash, s, now);
+      } else if (cache.claimRefresh(hash, s, now)) void refreshSession(ctx, hash, s, now);
       if (now - s.lastSeen >= touchEvery(hash)) {
         // Written behind the answer: no request waits for it (with a room of bidders, a request
         // held up by its write was overtaken by the bids sent just after it).
