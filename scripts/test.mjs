@@ -72,7 +72,13 @@ const units = () =>
 const pglite = () => run('integration (embedded PGlite)', 'npx', server, { TEST_DATABASE_URL: '' });
 const postgres = () => run('integration (PostgreSQL server)', 'npx', server, { TEST_DATABASE_URL: pgUrl });
 const build = () => run('web builds (mall and console)', 'npm', ['run', 'build'], { NODE_ENV: 'production' });
-const e2e = () => run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts']);
+// The e2e servers' own output (warnings and errors) goes to a file (e2e/support/server.ts), printed
+// when e2e fails: a click that got no answer is then seen from the server's side too.
+const e2eServerLog = process.env.E2E_SERVER_LOG || path.join(logDir, 'e2e-servers.log');
+const e2e = () =>
+  run('e2e (Chromium)', 'npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts'], {
+    E2E_SERVER_LOG: e2eServerLog,
+  });
 
 const databaseLane = pgUrl ? [units, pglite, postgres] : [units, pglite];
 if (!pgUrl) process.stdout.write('(TEST_DATABASE_URL not set: the server suite runs on PGlite only)\n');
@@ -90,6 +96,12 @@ for (const r of results.filter((x) => !x.ok && x.logFile)) {
   const first = lines.findIndex((l) => /Failed (Tests|Suites) \d/.test(l));
   const report = first >= 0 ? lines.slice(first, first + 150) : lines.slice(-120);
   process.stdout.write(`\n=== ${r.label} FAILED: its failure report again ===\n${report.join('\n')}\n`);
+  if (r.label.startsWith('e2e') && fs.existsSync(e2eServerLog)) {
+    const tail = fs.readFileSync(e2eServerLog, 'utf8').trimEnd().split('\n').slice(-120);
+    process.stdout.write(
+      `\n=== the e2e servers' last ${tail.length} lines (${e2eServerLog}) ===\n${tail.join('\n')}\n`,
+    );
+  }
 }
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.label} (${r.seconds} s)\n`);
