@@ -29,6 +29,21 @@ function countedProcess() {
   return { ctx, statements: () => statements };
 }
 
+/**
+ * A counted process's sessions, once its cache stores entries: that starts with its LISTEN, so a
+ * fresh buyer's session is resolved until one is answered from the cache (no statement).
+ */
+async function listeningSessions() {
+  const p = countedProcess();
+  const s = sessions(p.ctx);
+  const first = await makeBuyer(t);
+  for (let before = -1; before !== p.statements();) {
+    before = p.statements();
+    await s.resolve(first.token);
+  }
+  return { p, s };
+}
+
 const sessionOf = (userId: string) =>
   t.ctx.dbh.db
     .selectFrom('user_session')
@@ -109,14 +124,7 @@ describe('session cache', () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => makeBuyer(t)));
     const [revoked, ...live] = buyers as [(typeof buyers)[0], ...typeof buyers];
     await sessions(t.ctx).revoke(revoked.token);
-    const p = countedProcess();
-    const s = sessions(p.ctx);
-    // The cache keeps entries once its LISTEN runs: until another buyer's session is answered from it.
-    const first = await makeBuyer(t);
-    for (let before = -1; before !== p.statements();) {
-      before = p.statements();
-      await s.resolve(first.token);
-    }
+    const { p, s } = await listeningSessions();
     const counted = p.statements();
     const statements = () => p.statements() - counted;
     const unknown = 'x'.repeat(43);
@@ -140,13 +148,7 @@ describe('session cache', () => {
 
   it('writes the activity of sessions that fall due together with one statement', async () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => makeBuyer(t)));
-    const p = countedProcess();
-    const s = sessions(p.ctx);
-    const first = await makeBuyer(t);
-    for (let before = -1; before !== p.statements();) {
-      before = p.statements();
-      await s.resolve(first.token);
-    }
+    const { p, s } = await listeningSessions();
     await Promise.all(buyers.map((b) => s.resolve(b.token)));
     // A minute later every one is due for its activity write (once in 45–60 s), and past the cache's
     // lifetime: one read and one write for the twenty.
@@ -186,13 +188,7 @@ describe('session cache', () => {
   it('keeps the sessions used in the last minutes read before their entries expire, with one statement', async () => {
     const buyers = await Promise.all(Array.from({ length: 10 }, () => makeBuyer(t)));
     const [deleted, ...kept] = buyers as [(typeof buyers)[0], ...typeof buyers];
-    const p = countedProcess();
-    const s = sessions(p.ctx);
-    const first = await makeBuyer(t);
-    for (let before = -1; before !== p.statements();) {
-      before = p.statements();
-      await s.resolve(first.token);
-    }
+    const { p, s } = await listeningSessions();
     await Promise.all(buyers.map((b) => s.resolve(b.token)));
     await t.ctx.dbh.db.deleteFrom('user_session').where('user_id', '=', deleted.id).execute();
     // Not yet due: nothing is read.
