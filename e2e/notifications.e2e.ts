@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, shot as keepShot } from './support/browser';
+import { launchBrowser, shot as keepShot, still } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
 import { startServer, type RunningServer } from './support/server';
@@ -32,7 +32,7 @@ let b: Tab;
 /** The page at `width`, kept with the other screenshots as `notices-<name>-<width>` (the window only). */
 async function shot(page: Page, name: string, width: number) {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-  await page.waitForTimeout(300);
+  await still(page);
   await keepShot(page, `notices-${name}-${width}`, false);
 }
 

@@ -10,8 +10,8 @@
  *   npx tsx bench/bidding/lull.ts [--db pg|pglite]
  *   (BENCH_BIDDERS=200, BENCH_LULL_RATE=800 requests/s in a burst, BENCH_LULL_BURST_MS=1500,
  *   BENCH_LULLS=2,30 (seconds of quiet before a burst), BENCH_LULL_TRIALS=3, BENCH_LULL_HEAD_MS=300
- *   (the start of a burst), BENCH_LULL_DUMP=<file>, BENCH_NODE_ARGS (flags for the server's node), BENCH_LULL_ROUTES (a subset: `bid`, `select 1`,
- *   `no database`))
+ *   (the start of a burst), BENCH_LULL_DUMP=<file>, BENCH_NODE_ARGS (flags for the server's node),
+ *   BENCH_LULL_ROUTES (a subset: `bid`, `select 1`, `no database`))
  *
  * Each trial runs, for every lull and route in a shuffled order, the lull then a burst paced at the
  * rate (the clients' think time spread ±50 %), and records every request's latency with its send
@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { BID_PATH, LADDER_LOT, think } from '../support/bid-load';
-import { benchDatabase } from '../support/bench-db';
+import { BENCH_NODE_ARGS, benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
 
@@ -41,16 +41,15 @@ const dumped: unknown[] = [];
 type Route = 'no database' | 'select 1' | 'bid';
 const ALL_ROUTES: Route[] = ['no database', 'select 1', 'bid'];
 /** BENCH_LULL_ROUTES: a comma-separated subset, e.g. `bid`. */
-const ROUTES = process.env.BENCH_LULL_ROUTES
-  ? ALL_ROUTES.filter((r) => process.env.BENCH_LULL_ROUTES?.split(',').includes(r))
-  : ALL_ROUTES;
+const ONLY = process.env.BENCH_LULL_ROUTES?.split(',');
+const ROUTES = ONLY ? ALL_ROUTES.filter((r) => ONLY.includes(r)) : ALL_ROUTES;
 
 async function main() {
   const bench = await benchDatabase(args.db === 'pglite' ? 'pglite' : 'pg', 'chepai_bench_lull');
   try {
     const [lot] = await bench.lots(1, { ...LADDER_LOT, end_time: new Date(Date.now() + 3 * 3600_000) });
     const tokens = (await bench.buyers(BIDDERS, [lot as string])).map((b) => b.token);
-    const server = await bench.start({}, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
+    const server = await bench.start({}, BENCH_NODE_ARGS);
     const client = jsonClient(server.url);
     console.log(
       `${BIDDERS} clients, bursts of ${BURST_MS} ms at ${RATE} requests/s after ${LULLS.join(' or ')} s of quiet, ` +

@@ -35,7 +35,7 @@ import {
   requestsPerSecond,
   slowWindows,
 } from '../support/bid-load';
-import { benchDatabase, SERVER_APP } from '../support/bench-db';
+import { BENCH_NODE_ARGS, benchDatabase, SERVER_APP } from '../support/bench-db';
 import { cpuMeter, formatShare, type CpuShare } from '../support/cpu-meter';
 import { stallShare, watchFlushStalls } from '../support/flush-stalls';
 import { jsonClient } from '../support/http-client';
@@ -89,7 +89,7 @@ async function main() {
     )[0] as string;
     const tokens = (await bench.buyers(BIDDERS, [...lotSets.flat(), ceilingLot])).map((b) => b.token);
     const profDir = process.env.BENCH_CPU_PROF;
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const nodeArgs = [...BENCH_NODE_ARGS];
     if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`);
     const server = await bench.start({}, nodeArgs);
     console.log(

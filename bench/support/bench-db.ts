@@ -12,6 +12,8 @@ import { createScratchDb, testEnv } from '../../apps/server/src/test/test-app';
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The `application_name` of the server's connections (node-postgres reads PGAPPNAME). */
 export const SERVER_APP = 'bench-server';
+/** BENCH_NODE_ARGS: flags for the server's node (e.g. `--trace-gc`), space-separated. */
+export const BENCH_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 // As deployed: production mode, the default scheduler tick (tests use a faster one).
 const PRODUCTION = {
   NODE_ENV: 'production',

@@ -107,11 +107,12 @@ export async function seedSubmissions(ctx: AppContext) {
     const store = async (raw: Buffer, type: 'image' | 'document', name: string, isPrivate: boolean) =>
       (await uploads.upload(uploader, { type, isPrivate }, { bytes: raw, name })).id;
     const photos: string[] = [];
+    const sharp = await loadSharp();
     for (const [i, view] of ANGLE_VIEWS.entries()) {
       const svg = renderDemoPhoto(`${demo.form.bodyType}-${demo.form.colourKey}-${view}`) ?? '';
       photos.push(
         await store(
-          await (await loadSharp())(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(),
+          await sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer(),
           'image',
           `photo-${i + 1}.jpg`,
           false,

@@ -1,5 +1,6 @@
 import type { Role } from '@chepai/shared';
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 
 /** How long a resolved session is trusted without reading it again. */
 export const SESSION_CACHE_MS = 30_000;
@@ -33,13 +34,7 @@ export interface CachedSession {
  * produced them; if the LISTEN connection drops, the whole cache is dropped. Entries live at most
  * SESSION_CACHE_MS, expiry rules are checked on every use.
  */
-export function sessionCacheFor(ctx: AppContext) {
-  let cache = byContext.get(ctx);
-  if (!cache) byContext.set(ctx, (cache = createCache(ctx)));
-  return cache;
-}
-
-const byContext = new WeakMap<AppContext, ReturnType<typeof createCache>>();
+export const sessionCacheFor = perContext(createCache);
 
 function createCache(ctx: AppContext) {
   const entries = new Map<string, CachedSession>();

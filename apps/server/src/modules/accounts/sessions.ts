@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@chepai/shared';
 import DataLoader from 'dataloader';
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import { sessionCacheFor, type CachedSession } from './session-cache';
 import { sessionsRepo } from './sessions.repo';
 
@@ -40,22 +41,12 @@ const perTurn = <K, V>(batch: (keys: readonly K[]) => Promise<V[]>) =>
     maxBatchSize: 500,
   });
 
-/** One of each per context (a context is one process's, or one test's). */
-function perContext<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T {
-  const made = new WeakMap<AppContext, T>();
-  return (ctx) => {
-    let it = made.get(ctx);
-    if (!it) made.set(ctx, (it = make(ctx)));
-    return it;
-  };
-}
-
 /**
  * Reads of sessions. A room of bidders who signed in together comes back together, and their cached
  * entries age together: 200 reads at once, a statement each, took 66–101 ms on the pool; as one
  * statement 4–7 ms.
  */
-const sessionReader = perContext((ctx) => {
+const sessionReader = perContext((ctx: AppContext) => {
   const repo = sessionsRepo(ctx.dbh.db);
   return perTurn(async (hashes: readonly string[]) => {
     const rows = new Map((await repo.byTokenHashes(hashes)).map((r) => [r.token_hash, r]));
@@ -68,7 +59,7 @@ const sessionReader = perContext((ctx) => {
  * of the next burst of bids: a statement each, 200 of them held the pool's connections while the
  * bids' batches waited for one.
  */
-const sessionToucher = perContext((ctx) => {
+const sessionToucher = perContext((ctx: AppContext) => {
   const repo = sessionsRepo(ctx.dbh.db);
   return perTurn(async (touches: ReadonlyArray<{ sessionId: string; at: Date }>) => {
     await repo.touchMany(touches);
@@ -138,7 +129,6 @@ export async function keepSessionsWarm(ctx: AppContext, now: Date): Promise<numb
 export function sessions(ctx: AppContext) {
   const repo = sessionsRepo(ctx.dbh.db);
   const cache = sessionCacheFor(ctx);
-  const read = (hash: string, now: number) => readSession(ctx, hash, now);
   const toucher = sessionToucher(ctx);
 
   return {
@@ -173,7 +163,7 @@ export function sessions(ctx: AppContext) {
         // This process's own activity write must be in what it reads.
         await cache.pendingWrite(hash);
         const ticket = cache.ticket();
-        s = await read(hash, now);
+        s = await readSession(ctx, hash, now);
         if (!s || !alive(s, now)) return null;
         cache.set(hash, s, ticket);
       } else if (cache.claimRefresh(hash, s, now)) void refreshSession(ctx, hash, s, now);

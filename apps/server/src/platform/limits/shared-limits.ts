@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import { limitsRepo } from './limits.repo';
 
 export interface Window {
@@ -204,18 +205,11 @@ function redisLimits(url: string): SharedLimits {
   );
 }
 
-const byContext = new WeakMap<AppContext, SharedLimits>();
-
 /** The limits of this app's processes (one per context). */
-export function sharedLimits(ctx: AppContext): SharedLimits {
-  let limits = byContext.get(ctx);
-  if (!limits) {
-    limits = ctx.env.REDIS_URL
-      ? redisLimits(ctx.env.REDIS_URL)
-      : ctx.dbh.driver === 'pg'
-        ? postgresLimits(ctx)
-        : memoryLimits(() => ctx.now().getTime());
-    byContext.set(ctx, limits);
-  }
-  return limits;
-}
+export const sharedLimits = perContext((ctx: AppContext): SharedLimits =>
+  ctx.env.REDIS_URL
+    ? redisLimits(ctx.env.REDIS_URL)
+    : ctx.dbh.driver === 'pg'
+      ? postgresLimits(ctx)
+      : memoryLimits(() => ctx.now().getTime()),
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import { createScheduler, type ScheduledJob, type Scheduler } from './scheduler';
 
 interface AppScheduler {
@@ -7,26 +8,19 @@ interface AppScheduler {
   scheduler: Scheduler;
 }
 
-const byContext = new WeakMap<AppContext, AppScheduler>();
-
 /** The one scheduler of this process; modules add their jobs while registering. */
-export function schedulerFor(ctx: AppContext): AppScheduler {
-  let s = byContext.get(ctx);
-  if (!s) {
-    const jobs: ScheduledJob[] = [];
-    s = {
+export const schedulerFor = perContext((ctx: AppContext): AppScheduler => {
+  const jobs: ScheduledJob[] = [];
+  return {
+    jobs,
+    scheduler: createScheduler({
       jobs,
-      scheduler: createScheduler({
-        jobs,
-        intervalMs: ctx.env.SCHEDULER_INTERVAL_MS || 1000,
-        now: ctx.now,
-        log: ctx.log,
-      }),
-    };
-    byContext.set(ctx, s);
-  }
-  return s;
-}
+      intervalMs: ctx.env.SCHEDULER_INTERVAL_MS || 1000,
+      now: ctx.now,
+      log: ctx.log,
+    }),
+  };
+});
 
 export function addScheduledJob(app: FastifyInstance, ctx: AppContext, job: ScheduledJob) {
   const s = schedulerFor(ctx);
