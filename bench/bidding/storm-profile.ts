@@ -4,12 +4,12 @@
  * where a bid's time goes. Sum it up with `npx tsx bench/support/profile-summary.ts <file>`.
  *
  *   npx tsx bench/bidding/storm-profile.ts [--db pg|pglite] [--lots N]
- *   (BENCH_BIDDERS=200, BENCH_SECONDS=10)
+ *   (BENCH_BIDDERS=200, BENCH_SECONDS=10; BENCH_NODE_ARGS and BENCH_SERVER_LOG as in run.ts)
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { bidStorm, LADDER_LOT, report } from '../support/bid-load';
-import { benchDatabase } from '../support/bench-db';
+import { BENCH_NODE_ARGS, benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
 
 const { values: args } = parseArgs({
@@ -26,7 +26,7 @@ try {
     end_time: new Date(Date.now() + 3600_000),
   });
   const tokens = (await bench.buyers(BIDDERS, lots)).map((b) => b.token);
-  const server = await bench.start({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const server = await bench.start({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...BENCH_NODE_ARGS]);
   const client = jsonClient(server.url);
   await bidStorm(client, lots, tokens, lots.length > 1 ? 6 : 2, 0, 'ascending'); // warm-up
   console.log(
