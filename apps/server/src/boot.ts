@@ -7,7 +7,11 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /** Opens the database named by the environment, migrates it and seeds demo data when asked. */
 export async function boot(env: Env, log: FastifyBaseLogger): Promise<AppContext> {
-  const dbh = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pgdata') });
+  const dbh = await openDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.join(env.dataDir, 'pgdata'),
+    warm: true,
+  });
   const applied = await migrateToLatest(dbh.db, { dataEncryptionKey: env.DATA_ENCRYPTION_KEY });
   if (applied.length) log.info({ applied }, 'migrations applied');
   const ctx: AppContext = { env, dbh, log, now: () => new Date() };

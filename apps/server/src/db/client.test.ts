@@ -45,3 +45,27 @@ describe('values read through the embedded database', () => {
     });
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
+  it('opens every connection at start when warm, and keeps them past the idle timeout', async () => {
+    const name = `pool_probe_${process.pid}_${Date.now()}`;
+    const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+    url.searchParams.set('application_name', name);
+    const pool = await openDb({ databaseUrl: url.toString(), poolSize: 4, warm: true, poolIdleMs: 50 });
+    const backends = async () =>
+      (
+        await sql<{
+          n: number;
+        }>`select count(*)::int as n from pg_stat_activity where application_name = ${name}`.execute(pool.db)
+      ).rows[0]?.n;
+    try {
+      expect(await backends()).toBe(4);
+      // Several idle timeouts later, none was closed.
+      await new Promise((r) => setTimeout(r, 300));
+      await sql`select 1`.execute(pool.db);
+      expect(await backends()).toBe(4);
+    } finally {
+      await pool.close();
+    }
+  });
+});

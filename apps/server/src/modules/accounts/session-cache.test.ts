@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -183,6 +184,24 @@ describe('session cache', () => {
     ]);
     expect(new Date((await sessionOf(buyers[0]?.id ?? '')).last_seen_at).getTime()).toBe(later.getTime());
     t.setNow(null);
+  });
+
+  it('commits activity writes without waiting for the disk, and only those (decision 054)', async () => {
+    const buyer = await makeBuyer(t);
+    const session = await sessionOf(buyer.id);
+    const at = new Date(Date.now() + 60_000);
+    // Inside a transaction the statement's setting is seen after it: it holds for that commit alone.
+    const setting = await t.ctx.dbh.db.transaction().execute(async (trx) => {
+      await sessionsRepo(trx).touchMany([{ sessionId: session.id, at }]);
+      return (await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(trx))
+        .rows[0]?.v;
+    });
+    expect(setting).toBe('off');
+    expect(new Date((await sessionOf(buyer.id)).last_seen_at).getTime()).toBe(at.getTime());
+    const after = await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(
+      t.ctx.dbh.db,
+    );
+    expect(after.rows[0]?.v).toBe('on');
   });
 
   it('keeps the sessions used in the last minutes read before their entries expire, with one statement', async () => {

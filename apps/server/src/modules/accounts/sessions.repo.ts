@@ -43,12 +43,16 @@ export function sessionsRepo(db: Kysely<Database>) {
 
     /**
      * Writes the activity of many sessions with one statement. A time never moves a session's
-     * activity back (another process may have written a later one).
+     * activity back (another process may have written a later one). Its commit does not wait for the
+     * disk (docs/decisions/054-activity-commits-without-flush.md): after a quiet spell a room's
+     * sessions fall due together, and each of these commits took a flush of its own beside the bids'.
+     * A crash may lose the last fraction of a second of them: a session then idles out that much early.
      */
     touchMany: (touches: ReadonlyArray<{ sessionId: string; at: Date }>) =>
       sql`
+        with relaxed as (select set_config('synchronous_commit', 'off', true))
         update user_session s set last_seen_at = greatest(s.last_seen_at, v.at)
-        from unnest(${touches.map((t) => t.sessionId)}::bigint[], ${touches.map((t) => t.at.toISOString())}::timestamptz[]) as v(id, at)
+        from relaxed, unnest(${touches.map((t) => t.sessionId)}::bigint[], ${touches.map((t) => t.at.toISOString())}::timestamptz[]) as v(id, at)
         where s.id = v.id`.execute(db),
 
     /** Revokes one live session and tells every process (NOTIFY at commit). */
