@@ -47,7 +47,7 @@ describe('values read through the embedded database', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
-  it('opens every connection at start when warm, and keeps them past the idle timeout', async () => {
+  it('opens every connection at start when warm, keeps them past the idle timeout, and replaces a dropped one', async () => {
     const name = `pool_probe_${process.pid}_${Date.now()}`;
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     url.searchParams.set('application_name', name);
@@ -64,6 +64,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
       await new Promise((r) => setTimeout(r, 300));
       await sql`select 1`.execute(pool.db);
       expect(await backends()).toBe(4);
+      // A warm connection dropped by the server while checked out fails its transaction; it does
+      // not take the process down (its client has the pool's error listener too).
+      const dropped = await pool.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local idle_in_transaction_session_timeout = 100`.execute(trx);
+          await new Promise((r) => setTimeout(r, 600));
+        })
+        .catch((e: unknown) => e);
+      expect(dropped).toBeInstanceOf(Error);
+      expect(await sql<{ one: number }>`select 1 as one`.execute(pool.db)).toMatchObject({
+        rows: [{ one: 1 }],
+      });
     } finally {
       await pool.close();
     }

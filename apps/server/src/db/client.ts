@@ -142,11 +142,6 @@ async function openPg(
     idleTimeoutMillis: poolIdleMs,
     keepAlive: true,
   });
-  if (warm) {
-    // Best effort: a connection that cannot be opened now is opened when a request needs it.
-    const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
-    for (const o of opened) if (o.status === 'fulfilled') o.value.release();
-  }
   // An idle connection dropped by the server (restart, admin termination) is replaced by the pool;
   // without a listener its 'error' event would crash the process.
   pool.on('error', () => undefined);
@@ -154,6 +149,12 @@ async function openPg(
   // it emits 'error' on the client itself, where the pool does not listen: without this the
   // process would crash; the statement in flight, or the next one, fails with the error instead.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  if (warm) {
+    // After the listeners above, so that these connections have them too. Best effort: a
+    // connection that cannot be opened now is opened when a request needs it.
+    const opened = await Promise.allSettled(Array.from({ length: max }, () => pool.connect()));
+    for (const o of opened) if (o.status === 'fulfilled') o.value.release();
+  }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const serial = pipelinedConnection(connectionString);
   // One dedicated connection per process carries every LISTEN; it is replaced when it drops.
