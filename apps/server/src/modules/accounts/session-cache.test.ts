@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -186,6 +187,10 @@ describe('session cache', () => {
     t.setNow(null);
   });
 
+  /** The connection's `synchronous_commit` as a statement on `db` sees it. */
+  const synchronousCommit = async (db: Kysely<Database>) =>
+    (await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(db)).rows[0]?.v;
+
   it('commits activity writes without waiting for the disk, and only those (decision 054)', async () => {
     const buyer = await makeBuyer(t);
     const session = await sessionOf(buyer.id);
@@ -193,15 +198,11 @@ describe('session cache', () => {
     // Inside a transaction the statement's setting is seen after it: it holds for that commit alone.
     const setting = await t.ctx.dbh.db.transaction().execute(async (trx) => {
       await sessionsRepo(trx).touchMany([{ sessionId: session.id, at }]);
-      return (await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(trx))
-        .rows[0]?.v;
+      return synchronousCommit(trx);
     });
     expect(setting).toBe('off');
     expect(new Date((await sessionOf(buyer.id)).last_seen_at).getTime()).toBe(at.getTime());
-    const after = await sql<{ v: string }>`select current_setting('synchronous_commit') as v`.execute(
-      t.ctx.dbh.db,
-    );
-    expect(after.rows[0]?.v).toBe('on');
+    expect(await synchronousCommit(t.ctx.dbh.db)).toBe('on');
   });
 
   it('keeps the sessions used in the last minutes read before their entries expire, with one statement', async () => {

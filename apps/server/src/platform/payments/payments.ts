@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context';
+import { perContext } from '../../lib/per-context';
 import { paymentService, type PaymentService } from './payment-service';
 import { NotificationRejected, TransferRefused, type PaymentProvider } from './payment-provider';
 import { unavailable } from '../../http/errors';
@@ -35,15 +36,11 @@ const unconfigured: PaymentProvider = {
   verifyTransferNotice: () => Promise.reject(new NotificationRejected('未配置支付公司')),
 };
 
-const byContext = new WeakMap<AppContext, Payments>();
-
 /**
  * The payment service of this app. The sandbox delivers its notifications in-process through the
  * very handler behind POST /api/pay/notify/sandbox (signature, timestamp, idempotency included).
  */
-export function paymentsFor(ctx: AppContext): Payments {
-  const existing = byContext.get(ctx);
-  if (existing) return existing;
+export const paymentsFor = perContext((ctx: AppContext): Payments => {
   let transferHandler: ((rawBody: string, signature: string | undefined) => Promise<unknown>) | null = null;
   const transferHooks = {
     onTransferNotice: (h: typeof transferHandler) => {
@@ -51,16 +48,13 @@ export function paymentsFor(ctx: AppContext): Payments {
     },
     transferNotifyUrl: `${ctx.env.publicUrl}${TRANSFER_NOTIFY_PATH}`,
   };
-  if (ctx.env.PAYMENT_PROVIDER === 'none') {
-    const none = {
+  if (ctx.env.PAYMENT_PROVIDER === 'none')
+    return {
       service: paymentService(ctx, { provider: unconfigured, notifyUrl: '' }),
       sandbox: null,
       transfers: null,
       ...transferHooks,
     };
-    byContext.set(ctx, none);
-    return none;
-  }
   let secret: Promise<string> | null = null;
   const loadSecret = () => (secret ??= loadOrCreateSecret(ctx.dbh.db, 'pay_sandbox_hmac'));
   // eslint-disable-next-line prefer-const -- the provider and the service refer to each other
@@ -99,7 +93,5 @@ export function paymentsFor(ctx: AppContext): Payments {
     onError: (err) => ctx.log.error({ err }, 'sandbox payment notification failed'),
   });
   service = paymentService(ctx, { provider: sandbox, notifyUrl: `${ctx.env.publicUrl}${NOTIFY_PATH}` });
-  const payments = { service, sandbox, transfers, ...transferHooks };
-  byContext.set(ctx, payments);
-  return payments;
-}
+  return { service, sandbox, transfers, ...transferHooks };
+});
