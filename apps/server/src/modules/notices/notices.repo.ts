@@ -57,7 +57,7 @@ export function noticeWrites(
     insert into notice (user_id, kind, title, body, link, event_key, repeats, created_at)
     select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, coalesce(v.repeats, 1),
       coalesce(v.at, ${o.now}::timestamptz)
-    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(user_id bigint, kind text, title text,
+    from json_to_recordset(${JSON.stringify(list)}::json) as v(user_id bigint, kind text, title text,
       body text, link text, event_key text, off text, only_key text, repeats integer, at timestamptz)
     where ${only} and (v.off is null
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))`;
