@@ -47,7 +47,7 @@ describe('values read through the embedded database', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool', () => {
-  it('opens every connection at start when warm, keeps them past the idle timeout, and replaces a dropped one', async () => {
+  it('opens every connection at start when warm, keeps them past the idle timeout, and answers again after one is dropped', async () => {
     const name = `pool_probe_${process.pid}_${Date.now()}`;
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     url.searchParams.set('application_name', name);

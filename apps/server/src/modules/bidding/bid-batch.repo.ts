@@ -155,8 +155,8 @@ export function bidBatchRepo(db: Kysely<Database>) {
       const statement = withParts(
         db
           // The batch's rows arrive as JSON text, read once: `json`, not `jsonb`, whose binary form
-          // PostgreSQL would build only to take apart again (about a third slower for a 100-lot
-          // batch's lots, bids and notices: docs/scaling.md, sixth session of 2026-11-29).
+          // PostgreSQL would build only to take apart again (`json` takes about a third less time
+          // for a 100-lot batch's lots, bids and notices: docs/scaling.md, sixth session of 2026-11-29).
           .with(
             'v',
             () => sql`(select * from json_to_recordset(${JSON.stringify(lots.map(lotWriteRow))}::json)
