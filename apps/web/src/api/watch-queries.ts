@@ -10,7 +10,7 @@ const key = ['watch'] as const;
 export const useWatchIds = (enabled: boolean) =>
   useQuery({
     queryKey: [...key, 'ids'],
-    queryFn: async () => new Set(await callApi(watchlist.watchIds, {}, { silent: true })),
+    queryFn: async ({ signal }) => new Set(await callApi(watchlist.watchIds, {}, { silent: true, signal })),
     enabled,
     staleTime: 60_000,
   });
@@ -26,19 +26,34 @@ export const useWatchList = (pageNum: number) =>
 
 export function useToggleWatch() {
   const qc = useQueryClient();
+  const ids = [...key, 'ids'] as const;
   return useMutation({
+    // Reads still on their way (the watched ids, the lot) were taken before this write: landing after
+    // its answer they would turn the heart or the figure back. They are cancelled here, and read again
+    // after the write where the cache has nothing better.
+    onMutate: async ({ orderId }: { orderId: string; watch: boolean }) => {
+      const lotRead = qc.isFetching({ queryKey: ['lot', orderId], exact: true }) > 0;
+      await Promise.all([
+        qc.cancelQueries({ queryKey: ids }),
+        qc.cancelQueries({ queryKey: ['lot', orderId], exact: true }),
+      ]);
+      return { lotRead };
+    },
     mutationFn: (input: { orderId: string; watch: boolean }) => callApi(watchlist.watch, input),
-    onSuccess: (res, { orderId }) => {
-      qc.setQueryData<Set<string>>([...key, 'ids'], (old) => {
-        const next = new Set(old);
-        if (res.watching) next.add(orderId);
-        else next.delete(orderId);
-        return next;
-      });
+    onSuccess: (res, { orderId }, context) => {
+      if (qc.getQueryData(ids) === undefined) void qc.invalidateQueries({ queryKey: ids });
+      else
+        qc.setQueryData<Set<string>>(ids, (old) => {
+          const next = new Set(old);
+          if (res.watching) next.add(orderId);
+          else next.delete(orderId);
+          return next;
+        });
       // The lot page's figure is the real count.
       qc.setQueryData<{ watchers: number }>(['lot', orderId], (old) =>
         old ? { ...old, watchers: res.watchers } : old,
       );
+      if (context?.lotRead) void qc.invalidateQueries({ queryKey: ['lot', orderId], exact: true });
       void qc.invalidateQueries({ queryKey: [...key, 'list'] });
     },
   });
