@@ -103,6 +103,19 @@ for (const r of results.filter((x) => !x.ok && x.logFile)) {
     );
   }
 }
+// Last, right above the summary, each failed test's name and first error line: a CI report that
+// keeps only the end of the output still names what failed.
+for (const r of results.filter((x) => !x.ok && x.logFile)) {
+  const lines = fs
+    .readFileSync(r.logFile, 'utf8')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
+  const named = lines.flatMap((l, i) =>
+    /^\s*FAIL\s/.test(l) ? [l.trim(), `    ${(lines.slice(i + 1).find((n) => n.trim()) ?? '').trim()}`] : [],
+  );
+  if (named.length)
+    process.stdout.write(`\n=== ${r.label}: what failed ===\n${named.slice(0, 24).join('\n')}\n`);
+}
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.label} (${r.seconds} s)\n`);
 process.stdout.write(`whole suite: ${clock()}\n`);
