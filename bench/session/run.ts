@@ -1,8 +1,9 @@
 /**
  * A closing auction session: 100 lots whose ends fall within 2 minutes, 200 bidders sniping in each
- * lot's last minute (anti-sniping extensions included), 2,000 WebSocket watchers, two server
- * processes on one PostgreSQL database. Prints accepted bids/s, accept p99, bid → watcher p99, the
- * close → deposits settled times, and the number of invariant violations (must be 0).
+ * lot's last minute (anti-sniping extensions included), 2,000 WebSocket watchers (in two client
+ * processes of their own, watchers.ts, apart from the bidders'), two server processes on one
+ * PostgreSQL database. Prints accepted bids/s, accept p99, bid → watcher p99, the close → deposits
+ * settled times, and the number of invariant violations (must be 0).
  *
  *   npx tsx bench/session/run.ts   (BENCH_DATABASE_URL, BENCH_LOTS=100, BENCH_BIDDERS=200,
  *                                   BENCH_WATCHERS=2000, BENCH_SPREAD_S=120, BENCH_ROUTE=lot)
@@ -12,7 +13,8 @@
  * round-robin proxy with keep-alive would have it: both processes bid on every lot).
  */
 import os from 'node:os';
-import WebSocket from 'ws';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { setLotEnd } from '../../apps/server/src/test/bidding-fixture';
 import { benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
@@ -35,9 +37,48 @@ const avg = () =>
     .map((x) => x.toFixed(2))
     .join(' ');
 
+const children: ChildProcess[] = [];
+
+/** A process of watchers (watchers.ts): `ready` once each has its snapshot; `report()` ends it with what they saw. */
+function watcherProcess(watch: { lots: string[]; bases: string[]; from: number; count: number }) {
+  const child = fork(fileURLToPath(new URL('./watchers.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  children.push(child);
+  type Seen = { delivery: number[]; closedSeen: Record<string, number> };
+  const ended = new Promise<never>((_, reject) =>
+    child.on('exit', (code) => reject(new Error(`a watcher process ended early (exit ${code})`))),
+  );
+  const answer = <T>(pick: (msg: Record<string, unknown>) => T | undefined) =>
+    Promise.race([
+      new Promise<T>((resolve) => {
+        const on = (msg: Record<string, unknown>) => {
+          if (typeof msg.error === 'string') console.log(msg.error);
+          const value = pick(msg);
+          if (value !== undefined) {
+            child.off('message', on);
+            resolve(value);
+          }
+        };
+        child.on('message', on);
+      }),
+      ended,
+    ]);
+  ended.catch(() => undefined);
+  const ready = answer((msg) => (typeof msg.ready === 'number' ? msg.ready : undefined));
+  child.send({ watch });
+  return {
+    ready,
+    report() {
+      const seen = answer((msg) => (Array.isArray(msg.delivery) ? (msg as unknown as Seen) : undefined));
+      child.send('report');
+      return seen;
+    },
+  };
+}
+
 async function main() {
   const bench = await benchDatabase('pg', 'chepai_bench_session', 10);
-  const sockets: WebSocket[] = [];
   try {
     const lots = await bench.lots(LOTS, {
       end_time: new Date(Date.now() + 3600_000),
@@ -54,23 +95,17 @@ async function main() {
       `${LOTS} lots ending over ${SPREAD_MS / 1000} s (anti-sniping ${WINDOW_S} s / ${WINDOW_S} s), ${BIDDERS} bidders with deposits on every lot, ${WATCHERS} watchers, 2 server processes, bids routed by ${ROUTE}; load average ${avg()}`,
     );
 
-    // Watchers: 20 per lot, alternating processes. Latency = arrival − the bid's server time.
-    const delivery: number[] = [];
-    const closedSeen = new Map<string, number>();
-    let watching = 0;
-    for (let i = 0; i < WATCHERS; i++) {
-      const lot = lots[i % LOTS] as string;
-      const ws = new WebSocket(`${(bases[i % 2] as string).replace('http', 'ws')}/api/live/lots/${lot}`);
-      ws.on('message', (data: Buffer) => {
-        const e = JSON.parse(data.toString()) as { type: string; bidTime?: number };
-        if (e.type === 'lot.snapshot') watching++;
-        else if (e.type === 'bid.placed' && e.bidTime) delivery.push(Date.now() - e.bidTime);
-        else if (e.type === 'lot.closed') closedSeen.set(lot, (closedSeen.get(lot) ?? 0) + 1);
-      });
-      sockets.push(ws);
-      if (i % 200 === 199) await sleep(50);
-    }
-    while (watching < WATCHERS) await sleep(50);
+    // Watchers: 20 per lot, alternating server processes, in two client processes of their own
+    // (watchers.ts). Latency = arrival − the bid's server time.
+    const watcherProcs = [0, 1].map((k) =>
+      watcherProcess({
+        lots,
+        bases,
+        from: k * Math.ceil(WATCHERS / 2),
+        count: k ? Math.floor(WATCHERS / 2) : Math.ceil(WATCHERS / 2),
+      }),
+    );
+    await Promise.all(watcherProcs.map((w) => w.ready));
     // The session's schedule starts now that everyone is in: ends spread evenly over SPREAD_MS.
     const t0 = Date.now() + LEAD_MS;
     const initialEnds = new Map<string, number>();
@@ -126,6 +161,13 @@ async function main() {
     const refunds = await waitRefunded(bench.db(), lots, Date.now() + 300_000);
     await sleep(2000);
     for (const c of clients) c.close();
+    const delivery: number[] = [];
+    const closedSeen = new Map<string, number>();
+    for (const seen of await Promise.all(watcherProcs.map((w) => w.report()))) {
+      for (const ms of seen.delivery) delivery.push(ms);
+      for (const [lot, n] of Object.entries(seen.closedSeen))
+        closedSeen.set(lot, (closedSeen.get(lot) ?? 0) + n);
+    }
     const report = await checkSession(bench.db(), initialEnds, acked, closedSeen, WATCHERS / LOTS);
     console.log(
       `bidding from ${((firstBid - started) / 1000).toFixed(0)} s to ${((lastBid - started) / 1000).toFixed(0)} s: ${acked.length} accepted bids, ${refused} refused; ${(acked.length / bidSeconds).toFixed(0)} accepted bids/s on average over ${bidSeconds.toFixed(0)} s, peak ${report.peakPerSecond} in one second`,
@@ -153,7 +195,7 @@ async function main() {
     console.log(`scheduler jobs over 1 s: ${slow.length ? `\n  ${slow.join('\n  ')}` : 'none'}`);
     console.log(`load average after: ${avg()}`);
   } finally {
-    for (const ws of sockets) ws.terminate();
+    for (const child of children) child.kill();
     await bench.drop();
   }
 }
