@@ -1,9 +1,9 @@
 // Preloaded into a node process (`BENCH_NODE_ARGS="--import ./bench/support/heap-sample.mjs"`, or
 // through NODE_OPTIONS) when BENCH_HEAP_SAMPLE names a directory: V8's sampling heap profiler, with
 // the objects the collector already took counted too, so the profile is what the process allocated,
-// not what it kept. It samples from BENCH_HEAP_SAMPLE_AT (an epoch time in ms: a bench's storm
-// after its warm-up) for BENCH_HEAP_SAMPLE_MS (default 5000) and writes
-// <dir>/<pid>.heapprofile. Sum it up with `npx tsx bench/support/heap-sample-summary.ts <file> [bids]`.
+// not what it kept. It samples from BENCH_HEAP_SAMPLE_DELAY_MS after the process starts (default
+// 6000: inside storm-profile.ts's storm, after its warm-up) for BENCH_HEAP_SAMPLE_MS (default 5000)
+// and writes <dir>/<pid>.heapprofile, with the window's wall-clock bounds. Sum it up with `npx tsx bench/support/heap-sample-summary.ts <file> [bids]`.
 // Plain JavaScript: it loads before tsx does.
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -18,23 +18,20 @@ if (dir) {
     new Promise((resolve, reject) =>
       session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
     );
-  const at = Number(process.env.BENCH_HEAP_SAMPLE_AT ?? Date.now());
+  const delay = Number(process.env.BENCH_HEAP_SAMPLE_DELAY_MS ?? 6000);
   const ms = Number(process.env.BENCH_HEAP_SAMPLE_MS ?? 5000);
-  setTimeout(
-    async () => {
-      await post('HeapProfiler.enable');
-      await post('HeapProfiler.startSampling', {
-        samplingInterval: 4096,
-        includeObjectsCollectedByMajorGC: true,
-        includeObjectsCollectedByMinorGC: true,
-      });
-      const started = Date.now();
-      setTimeout(async () => {
-        const { profile } = await post('HeapProfiler.stopSampling');
-        const file = path.join(dir, `${process.pid}.heapprofile`);
-        fs.writeFileSync(file, JSON.stringify({ ...profile, from: started, to: Date.now() }));
-      }, ms).unref();
-    },
-    Math.max(0, at - Date.now()),
-  ).unref();
+  setTimeout(async () => {
+    await post('HeapProfiler.enable');
+    await post('HeapProfiler.startSampling', {
+      samplingInterval: 4096,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    const started = Date.now();
+    setTimeout(async () => {
+      const { profile } = await post('HeapProfiler.stopSampling');
+      const file = path.join(dir, `${process.pid}.heapprofile`);
+      fs.writeFileSync(file, JSON.stringify({ ...profile, from: started, to: Date.now() }));
+    }, ms).unref();
+  }, delay).unref();
 }

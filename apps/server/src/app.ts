@@ -4,11 +4,11 @@ import formbody from '@fastify/formbody';
 import websocket from '@fastify/websocket';
 import { chooseLiveProtocol } from './modules/bidding/live-channel';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import type { AppContext } from './context';
 import { installErrorHandler } from './http/error-handler';
 import { unauthorized } from './http/errors';
 import { installRateLimit } from './http/rate-limit';
+import { installSecurityHeaders } from './http/security-headers';
 import { installStatic } from './http/static';
 import { lotPageHead } from './modules/lots/lot-page-head';
 import { sharedLimits } from './platform/limits/shared-limits';
@@ -17,12 +17,6 @@ import { fastifyTrustProxy } from './config/trust-proxy';
 import { lazyChildLogger } from './lib/request-logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** The WebSocket origin of the public address: https → wss, http → ws. */
-const liveOrigin = (publicUrl: string) => {
-  const u = new URL(publicUrl);
-  return `${u.protocol === 'https:' ? 'wss:' : 'ws:'}//${u.host}`;
-};
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -44,31 +38,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       reply.header('cache-control', 'no-store');
   });
 
-  // The security headers, built once: @fastify/helmet builds helmet's middleware (parsing the CSP
-  // directives) again for every request, 4.6 % of the server's CPU under a bid storm.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The live channel is same-origin; 'self' alone misses ws(s) in older Safari.
-        connectSrc: ["'self'", liveOrigin(ctx.env.publicUrl)],
-        fontSrc: ["'self'", 'data:'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // One framing policy: CSP frame-ancestors 'none' (X-Frame-Options SAMEORIGIN contradicted it).
-    frameguard: false,
-    hsts: ctx.env.NODE_ENV === 'production',
-  });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (err) => done(err instanceof Error ? err : undefined)),
-  );
+  installSecurityHeaders(app, ctx.env);
   // API JSON above 1 KiB is compressed on the fly (brotli at a fast quality, or gzip); built assets
   // are precompressed and skipped here (docs/decisions/012-web-transport-and-budget.md).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
