@@ -11,22 +11,30 @@ export function findControlChar(
   value: unknown,
   path: Array<string | number> = [],
 ): Array<string | number> | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findControlChar(item, [...path, i]);
-      if (found) return found;
+  // One path, pushed and popped on the way down and copied only when something is found: every
+  // request's input passes here, and a clean one allocates nothing.
+  const at = [...path];
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') return CONTROL.test(v);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        at.push(i);
+        if (walk(v[i])) return true;
+        at.pop();
+      }
+      return false;
     }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (CONTROL.test(key)) return [...path];
-      const found = findControlChar(item, [...path, key]);
-      if (found) return found;
+    if (v && typeof v === 'object') {
+      for (const key of Object.keys(v)) {
+        if (CONTROL.test(key)) return true;
+        at.push(key);
+        if (walk((v as Record<string, unknown>)[key])) return true;
+        at.pop();
+      }
     }
-  }
-  return null;
+    return false;
+  };
+  return walk(value) ? at : null;
 }
 
 /**
