@@ -135,6 +135,10 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
       await a.page.getByTestId('watch-heart').click();
       await a.page.getByTestId('watch-heart').getByText('已关注').waitFor();
       await figure.getByText('1 人关注').waitFor();
+      // Its stylesheet comes with it on a page opened directly, not only after a hall's cards.
+      expect(await a.page.getByTestId('watch-heart').evaluate((el) => getComputedStyle(el).color)).toBe(
+        'rgb(232, 71, 61)',
+      );
     }
     await shot(a.page, 'lot-page-watched', 1440);
     await a.page.goto('/personalCenter/watchlist');

@@ -28,7 +28,7 @@ function captured(middleware: ReturnType<typeof helmet>): Record<string, string>
 }
 
 /**
- * The security headers on every response (docs/decisions/012-web-transport-and-budget.md).
+ * The security headers on every response (docs/decisions/010-production-exposure.md).
  *
  * Built once: @fastify/helmet builds helmet's middleware (parsing the CSP directives) again for every
  * request, 4.6 % of the server's CPU under a bid storm. The API's answers take them as Fastify reply

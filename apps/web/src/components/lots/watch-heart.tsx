@@ -3,6 +3,7 @@ import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useToggleWatch, useWatchIds } from '../../api/watch-queries';
 import { useSession } from '../../lib/use-session';
+import './watch-heart.css';
 
 /**
  * The heart that watches a lot (关注). A visitor is sent to log in first; inside a card (a link) it
