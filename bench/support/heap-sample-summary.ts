@@ -1,10 +1,11 @@
 /**
  * Sums up a sampling heap profile written by heap-sample.mjs: the bytes allocated in its window, by
  * the function that allocated them (self), and by the nearest frame of our own code above the
- * allocation (the server's bundle or sources): where a bid's garbage comes from. With `bids` (how
- * many the window saw), every figure is also given per bid.
+ * allocation (the server's bundle or sources): where a bid's garbage comes from. With `rate` (the
+ * storm's accepted bids a second), the window's bids are the rate times the window's length, and
+ * every figure is also given per bid.
  *
- *   npx tsx bench/support/heap-sample-summary.ts <file.heapprofile> [bids] [--top N]
+ *   npx tsx bench/support/heap-sample-summary.ts <file.heapprofile> [rate] [--top N]
  */
 import fs from 'node:fs';
 
@@ -21,11 +22,12 @@ interface Node {
 
 const args = process.argv.slice(2);
 const file = args[0];
-if (!file) throw new Error('usage: heap-sample-summary.ts <file.heapprofile> [bids] [--top N]');
-const bids = Number(args[1]) || 0;
+if (!file) throw new Error('usage: heap-sample-summary.ts <file.heapprofile> [rate] [--top N]');
+const rate = Number(args[1]) || 0;
 const topAt = args.indexOf('--top');
 const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: Node; from?: number; to?: number };
+const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: Node; from: number; to: number };
+const bids = (rate * (profile.to - profile.from)) / 1000;
 
 const ours = (f: Frame) =>
   /\/(apps\/server\/(src|dist)|packages\/shared\/src)\//.test(f.url) && !f.url.includes('node_modules');
@@ -50,10 +52,9 @@ walk(profile.head, null);
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const per = (bytes: number) => (bids ? `  ${kib(bytes / bids)} KiB a bid` : '');
-const seconds =
-  profile.from && profile.to ? ` over ${((profile.to - profile.from) / 1000).toFixed(1)} s` : '';
+const seconds = ` over ${((profile.to - profile.from) / 1000).toFixed(2)} s`;
 console.log(
-  `allocated ${kib(total)} KiB${seconds}${bids ? ` for ${bids} bids: ${kib(total / bids)} KiB a bid` : ''}`,
+  `allocated ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
 );
 for (const [title, map] of [
   ['by the allocating function', self],
