@@ -30,7 +30,7 @@ export function useToggleWatch() {
   return useMutation({
     // Reads still on their way (the watched ids, the lot) were taken before this write: landing after
     // its answer they would turn the heart or the figure back. They are cancelled here, and read again
-    // after the write where the cache has nothing better.
+    // once the write is settled (answered or failed) where the cache has nothing better.
     onMutate: async ({ orderId }: { orderId: string; watch: boolean }) => {
       const lotRead = qc.isFetching({ queryKey: ['lot', orderId], exact: true }) > 0;
       await Promise.all([
@@ -40,21 +40,23 @@ export function useToggleWatch() {
       return { lotRead };
     },
     mutationFn: (input: { orderId: string; watch: boolean }) => callApi(watchlist.watch, input),
-    onSuccess: (res, { orderId }, context) => {
-      if (qc.getQueryData(ids) === undefined) void qc.invalidateQueries({ queryKey: ids });
-      else
-        qc.setQueryData<Set<string>>(ids, (old) => {
-          const next = new Set(old);
-          if (res.watching) next.add(orderId);
-          else next.delete(orderId);
-          return next;
-        });
+    onSuccess: (res, { orderId }) => {
+      qc.setQueryData<Set<string>>(ids, (old) => {
+        if (!old) return old;
+        const next = new Set(old);
+        if (res.watching) next.add(orderId);
+        else next.delete(orderId);
+        return next;
+      });
       // The lot page's figure is the real count.
       qc.setQueryData<{ watchers: number }>(['lot', orderId], (old) =>
         old ? { ...old, watchers: res.watchers } : old,
       );
-      if (context?.lotRead) void qc.invalidateQueries({ queryKey: ['lot', orderId], exact: true });
       void qc.invalidateQueries({ queryKey: [...key, 'list'] });
+    },
+    onSettled: (_res, _err, { orderId }, context) => {
+      if (qc.getQueryData(ids) === undefined) void qc.invalidateQueries({ queryKey: ids });
+      if (context?.lotRead) void qc.invalidateQueries({ queryKey: ['lot', orderId], exact: true });
     },
   });
 }

@@ -55,6 +55,30 @@ describe('WatchHeart', () => {
     expect(screen.getByTestId('watch-heart').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('reads the watched lots again when the write fails after cancelling the first read', async () => {
+    saveSession({ token: 't', role: 'buyer', buyerName: '陈静' });
+    const first = held();
+    let reads = 0;
+    api.onGet('/mall-auction/user/watch/ids').reply(() => {
+      reads++;
+      return reads === 1 ? first.reply : ok(['900']);
+    });
+    api.onPost('/mall-auction/user/watch').networkError();
+    renderWithApp(
+      <>
+        <WatchHeart orderId="900" />
+        <WatchHeart orderId="1001" label />
+      </>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '关注该车辆' })[1] as HTMLElement);
+    });
+    // The read the click cancelled is taken again: the hearts show the server's list, not nothing.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: '取消关注' })).toHaveLength(1));
+    expect(reads).toBe(2);
+    expect(screen.getByText('关注')).toBeTruthy();
+  });
+
   it('adds the lot to the watched lots it already knows, without reading them again', async () => {
     saveSession({ token: 't', role: 'buyer', buyerName: '陈静' });
     let reads = 0;
