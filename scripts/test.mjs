@@ -90,9 +90,15 @@ const results = serial ? await lane([...databaseLane, build, e2e]) : await phase
 
 // A failed stage's log was printed when it ended, but the other lane's log may have followed
 // it; vitest's failure report (from its first 'Failed' heading, or else the last lines) is
-// repeated here so the end of the output names the failure (CI shows only the tail).
+// repeated here so the end of the output names the failure (CI shows only the tail). Last, right
+// above the summary, each failed test's name and first error line: a CI report that keeps only the
+// end of the output still names what failed.
+const named = [];
 for (const r of results.filter((x) => !x.ok && x.logFile)) {
-  const lines = fs.readFileSync(r.logFile, 'utf8').split('\n');
+  const lines = fs
+    .readFileSync(r.logFile, 'utf8')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n');
   const first = lines.findIndex((l) => /Failed (Tests|Suites) \d/.test(l));
   const report = first >= 0 ? lines.slice(first, first + 150) : lines.slice(-120);
   process.stdout.write(`\n=== ${r.label} FAILED: its failure report again ===\n${report.join('\n')}\n`);
@@ -102,20 +108,12 @@ for (const r of results.filter((x) => !x.ok && x.logFile)) {
       `\n=== the e2e servers' last ${tail.length} lines (${e2eServerLog}) ===\n${tail.join('\n')}\n`,
     );
   }
-}
-// Last, right above the summary, each failed test's name and first error line: a CI report that
-// keeps only the end of the output still names what failed.
-for (const r of results.filter((x) => !x.ok && x.logFile)) {
-  const lines = fs
-    .readFileSync(r.logFile, 'utf8')
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n');
-  const named = lines.flatMap((l, i) =>
+  const failures = lines.flatMap((l, i) =>
     /^\s*FAIL\s/.test(l) ? [l.trim(), `    ${(lines.slice(i + 1).find((n) => n.trim()) ?? '').trim()}`] : [],
   );
-  if (named.length)
-    process.stdout.write(`\n=== ${r.label}: what failed ===\n${named.slice(0, 24).join('\n')}\n`);
+  if (failures.length) named.push(`\n=== ${r.label}: what failed ===`, ...failures.slice(0, 24));
 }
+if (named.length) process.stdout.write(`${named.join('\n')}\n`);
 process.stdout.write('\n');
 for (const r of results) process.stdout.write(`${r.ok ? 'passed' : 'FAILED'}  ${r.label} (${r.seconds} s)\n`);
 process.stdout.write(`whole suite: ${clock()}\n`);

@@ -45,32 +45,29 @@ function watcherProcess(watch: { lots: string[]; bases: string[]; from: number; 
     execArgv: ['--import', 'tsx'],
   });
   children.push(child);
-  type Seen = { delivery: number[]; closedSeen: Record<string, number> };
-  const ended = new Promise<never>((_, reject) =>
-    child.on('exit', (code) => reject(new Error(`a watcher process ended early (exit ${code})`))),
-  );
-  const answer = <T>(pick: (msg: Record<string, unknown>) => T | undefined) =>
-    Promise.race([
-      new Promise<T>((resolve) => {
-        const on = (msg: Record<string, unknown>) => {
-          if (typeof msg.error === 'string') console.log(msg.error);
-          const value = pick(msg);
-          if (value !== undefined) {
-            child.off('message', on);
-            resolve(value);
-          }
-        };
-        child.on('message', on);
-      }),
-      ended,
-    ]);
-  ended.catch(() => undefined);
-  const ready = answer((msg) => (typeof msg.ready === 'number' ? msg.ready : undefined));
+  // The answers awaited, by the field that marks them; a watcher's error is printed whenever it comes.
+  const waiting = new Map<string, { resolve: (msg: unknown) => void; reject: (err: Error) => void }>();
+  child.on('message', (msg: Record<string, unknown>) => {
+    if (typeof msg.error === 'string') console.log(msg.error);
+    for (const [field, wait] of waiting)
+      if (field in msg) {
+        waiting.delete(field);
+        wait.resolve(msg);
+      }
+  });
+  child.on('exit', (code) => {
+    for (const wait of waiting.values())
+      wait.reject(new Error(`a watcher process ended early (exit ${code})`));
+    waiting.clear();
+  });
+  const answer = <T>(field: string) =>
+    new Promise<T>((resolve, reject) => waiting.set(field, { resolve: (msg) => resolve(msg as T), reject }));
+  const ready = answer<{ ready: number }>('ready');
   child.send({ watch });
   return {
     ready,
     report() {
-      const seen = answer((msg) => (Array.isArray(msg.delivery) ? (msg as unknown as Seen) : undefined));
+      const seen = answer<{ delivery: number[]; closedSeen: Record<string, number> }>('delivery');
       child.send('report');
       return seen;
     },
@@ -97,13 +94,9 @@ async function main() {
 
     // Watchers: 20 per lot, alternating server processes, in two client processes of their own
     // (watchers.ts). Latency = arrival − the bid's server time.
+    const half = Math.ceil(WATCHERS / 2);
     const watcherProcs = [0, 1].map((k) =>
-      watcherProcess({
-        lots,
-        bases,
-        from: k * Math.ceil(WATCHERS / 2),
-        count: k ? Math.floor(WATCHERS / 2) : Math.ceil(WATCHERS / 2),
-      }),
+      watcherProcess({ lots, bases, from: k * half, count: k ? WATCHERS - half : half }),
     );
     await Promise.all(watcherProcs.map((w) => w.ready));
     // The session's schedule starts now that everyone is in: ends spread evenly over SPREAD_MS.

@@ -5,11 +5,14 @@ import { callApi } from '../lib/api';
 // 我的关注 (docs/product.md#15-notices): the hearts on lot cards and the lot page, the watchlist page.
 
 const key = ['watch'] as const;
+const idsKey = [...key, 'ids'] as const;
+/** The lot page's query (api/lot-detail-query.ts), whose watcher figure a watch patches. */
+const lotKey = (orderId: string) => ['lot', orderId] as const;
 
 /** Every lot the signed-in user watches; one request per session shared by all hearts on a page. */
 export const useWatchIds = (enabled: boolean) =>
   useQuery({
-    queryKey: [...key, 'ids'],
+    queryKey: idsKey,
     queryFn: async ({ signal }) => new Set(await callApi(watchlist.watchIds, {}, { silent: true, signal })),
     enabled,
     staleTime: 60_000,
@@ -26,22 +29,21 @@ export const useWatchList = (pageNum: number) =>
 
 export function useToggleWatch() {
   const qc = useQueryClient();
-  const ids = [...key, 'ids'] as const;
   return useMutation({
     // Reads still on their way (the watched ids, the lot) were taken before this write: landing after
     // its answer they would turn the heart or the figure back. They are cancelled here, and read again
     // once the write is settled (answered or failed) where the cache has nothing better.
     onMutate: async ({ orderId }: { orderId: string; watch: boolean }) => {
-      const lotRead = qc.isFetching({ queryKey: ['lot', orderId], exact: true }) > 0;
+      const lotRead = qc.isFetching({ queryKey: lotKey(orderId), exact: true }) > 0;
       await Promise.all([
-        qc.cancelQueries({ queryKey: ids }),
-        qc.cancelQueries({ queryKey: ['lot', orderId], exact: true }),
+        qc.cancelQueries({ queryKey: idsKey }),
+        qc.cancelQueries({ queryKey: lotKey(orderId), exact: true }),
       ]);
       return { lotRead };
     },
     mutationFn: (input: { orderId: string; watch: boolean }) => callApi(watchlist.watch, input),
     onSuccess: (res, { orderId }) => {
-      qc.setQueryData<Set<string>>(ids, (old) => {
+      qc.setQueryData<Set<string>>(idsKey, (old) => {
         if (!old) return old;
         const next = new Set(old);
         if (res.watching) next.add(orderId);
@@ -49,14 +51,14 @@ export function useToggleWatch() {
         return next;
       });
       // The lot page's figure is the real count.
-      qc.setQueryData<{ watchers: number }>(['lot', orderId], (old) =>
+      qc.setQueryData<{ watchers: number }>(lotKey(orderId), (old) =>
         old ? { ...old, watchers: res.watchers } : old,
       );
       void qc.invalidateQueries({ queryKey: [...key, 'list'] });
     },
     onSettled: (_res, _err, { orderId }, context) => {
-      if (qc.getQueryData(ids) === undefined) void qc.invalidateQueries({ queryKey: ids });
-      if (context?.lotRead) void qc.invalidateQueries({ queryKey: ['lot', orderId], exact: true });
+      if (qc.getQueryData(idsKey) === undefined) void qc.invalidateQueries({ queryKey: idsKey });
+      if (context?.lotRead) void qc.invalidateQueries({ queryKey: lotKey(orderId), exact: true });
     },
   });
 }
