@@ -237,6 +237,10 @@ describe('find password, change password and SMS login', () => {
     const requested = page.waitForRequest((req) => held(new URL(req.url())));
     await page.getByRole('link', { name: '没有账号？免费注册' }).click();
     await requested;
+    // The request alone does not say the click was taken: the pointer passing over the link already
+    // asks for the code (app/router.tsx preloads on intent). The navigation has begun once the page
+    // on screen is marked leaving.
+    await page.locator('.app-outlet[inert]').waitFor({ state: 'attached' });
     // The leaving page takes no input while the next one loads: its field cannot take the focus.
     await loginTel.focus();
     await page.keyboard.type('12', { delay: 10 });
