@@ -41,7 +41,6 @@ const HELD = {
   '/personalCenter/securitySettings (seller)': 313,
   '/personalCenter/invoiceInformation': 314,
   '/personalCenter/invoiceInformation (seller)': 310,
-  '/orderSuccess': 273,
 };
 
 const web = path.resolve(import.meta.dirname, '..');

@@ -114,7 +114,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'orderSuccess',
-    meta: only('提交成功', ['seller']),
+    meta: { ...only('提交成功', ['seller']), plain: true },
     page: () => import('../features/sellers/pages/order-success-page'),
   },
   {
