@@ -267,7 +267,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
 
     // dealCar lists it with its stage and the way to its page.
     await winner.page.goto('/personalCenter/dealCar');
-    const row = winner.page.locator('.ant-table-row', { hasText: lotTitle });
+    const row = winner.page.getByRole('row').filter({ hasText: lotTitle });
     await row.waitFor();
     expect(await row.innerText()).toMatch(
       /¥26,500\.00[\s\S]*¥5,000\.00\s*已抵扣[\s\S]*¥21,500\.00[\s\S]*待签约/,
@@ -296,7 +296,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(winner.page, 'bidding-dealcar-phone-B');
 
     await loser.page.goto('/personalCenter/priceRecord');
-    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('未成交').waitFor();
+    await loser.page.getByRole('row').filter({ hasText: lotTitle }).getByText('未成交').waitFor();
     await shot(loser.page, 'bidding-pricerecord-A');
 
     await loser.page.goto('/promiseMoneyReport');

@@ -89,7 +89,7 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await buyer.getByTestId('bid-result').getByText('已成交 — 恭喜您竞得').waitFor({ timeout: 60_000 });
 
     await buyer.goto('/personalCenter/dealCar');
-    const row = buyer.locator('.ant-table-row', { hasText: lotTitle });
+    const row = buyer.getByRole('row').filter({ hasText: lotTitle });
     await row.getByText('待签约').waitFor();
     expect(await row.getByRole('link', { name: '去签约' }).getAttribute('href')).toBe(
       `/buyerDetailInfo/${lotId}`,

@@ -211,12 +211,12 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'dealCar',
-        meta: only('我的成交车辆', ['buyer']),
+        meta: { ...only('我的成交车辆', ['buyer']), plain: true },
         page: () => import('../features/orders/pages/deal-car-page'),
       },
       {
         path: 'priceRecord',
-        meta: only('出价记录', ['buyer']),
+        meta: { ...only('出价记录', ['buyer']), plain: true },
         page: () => import('../features/orders/pages/price-record-page'),
       },
       {
@@ -226,7 +226,7 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'watchlist',
-        meta: only('我的关注', ['buyer']),
+        meta: { ...only('我的关注', ['buyer']), plain: true },
         page: () => import('../features/personal-center/pages/watchlist-page'),
       },
       {

@@ -1,7 +1,8 @@
 import type { bidding, EndpointOutput } from '@chepai/shared';
-import { Empty, Pagination, Spin, Tag } from 'antd';
 import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
+import { Empty } from '../../../components/plain/empty';
+import { Pager } from '../../../components/plain/pager';
 import { DateTime } from './date-time';
 
 export type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
@@ -14,27 +15,33 @@ export const DEPOSIT_TEXT = {
   forfeited: '已扣除',
 } as const;
 
-const STAGE_COLOR = {
-  signing: 'orange',
-  paying: 'orange',
-  pickup: 'blue',
-  transfer: 'cyan',
-  done: 'green',
-  defaulted: 'default',
+// Plain tags (styles/global.css), no antd: 我的成交车辆 is a plain page.
+const STAGE_TAG = {
+  signing: 'tag-orange',
+  paying: 'tag-orange',
+  pickup: 'tag-blue',
+  transfer: 'tag-cyan',
+  done: 'tag-green',
+  defaulted: 'tag-plain',
 } as const;
+
+/** The deposit's state as a grey tag. */
+export const DepositTag = ({ deal }: { deal: Deal }) => (
+  <span className="tag tag-plain">{DEPOSIT_TEXT[deal.depositState]}</span>
+);
 
 /** Where the deal stands; an open stage says how long is left. */
 export function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
   const overdue =
     deal.stageDeadline !== null && now > deal.stageDeadline && ['signing', 'paying'].includes(deal.stage);
   return (
-    <Tag color={overdue ? 'red' : STAGE_COLOR[deal.stage]}>
+    <span className={`tag ${overdue ? 'tag-red' : STAGE_TAG[deal.stage]}`}>
       {deal.stage === 'defaulted'
         ? '已违约 · 保证金已扣除'
         : overdue
           ? `${deal.stageText} · 已逾期`
           : deal.stageText}
-    </Tag>
+    </span>
   );
 }
 
@@ -46,7 +53,7 @@ export function DealNextLink({ deal, block }: { deal: Deal; block?: boolean }) {
   return (
     <Link
       to={`/buyerDetailInfo/${deal.orderId}`}
-      className={`ant-btn ant-btn-sm ${primary ? 'ant-btn-primary' : 'ant-btn-default'}${block ? ' ant-btn-block' : ''}`}
+      className={`btn btn-small${primary ? ' btn-primary' : ''}${block ? ' btn-block' : ''}`}
     >
       {text}
     </Link>
@@ -64,7 +71,12 @@ interface CardsProps {
 
 /** 我的成交车辆 on a phone: one card per won lot, the figures in two columns. */
 export function DealCards({ deals, loading, now, page, total, onPage }: CardsProps) {
-  if (!deals.length) return loading ? <Spin /> : <Empty description="暂无记录：您还没有竞得的车辆" />;
+  if (!deals.length)
+    return loading ? (
+      <span className="spinner" role="status" aria-label="加载中" />
+    ) : (
+      <Empty description="暂无记录：您还没有竞得的车辆" />
+    );
   return (
     <div className="deal-cards" data-testid="deal-cards">
       {deals.map((r) => (
@@ -85,7 +97,7 @@ export function DealCards({ deals, loading, now, page, total, onPage }: CardsPro
             </dd>
             <dt>保证金抵扣</dt>
             <dd>
-              {yuanText(r.deposit)} <Tag>{DEPOSIT_TEXT[r.depositState]}</Tag>
+              {yuanText(r.deposit)} <DepositTag deal={r} />
             </dd>
             <dt>待付余款</dt>
             <dd>{yuanText(r.balanceDue)}</dd>
@@ -104,16 +116,7 @@ export function DealCards({ deals, loading, now, page, total, onPage }: CardsPro
           </div>
         </div>
       ))}
-      {total > 10 && (
-        <Pagination
-          current={page}
-          pageSize={10}
-          total={total}
-          onChange={onPage}
-          showSizeChanger={false}
-          simple
-        />
-      )}
+      {total > 10 && <Pager current={page} pageSize={10} total={total} onChange={onPage} />}
     </div>
   );
 }

@@ -1,24 +1,32 @@
-import { Grid, Table, Tag } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { yuanText } from '../../../components/lots/format';
-import { useServerNow } from '../../../lib/server-clock';
 import { useMyOffers } from '../../../api/deal-queries';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
+import { yuanText } from '../../../components/lots/format';
+import { Table } from '../../../components/plain/table';
+import { useServerNow } from '../../../lib/server-clock';
+import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { useMyDeals } from '../api/orders-api';
 
 import { DateTime } from '../components/date-time';
-import { DealCards, DealNextLink, DealStateTag, DEPOSIT_TEXT, type Deal } from '../components/deal-cards';
+import { DealCards, DealNextLink, DealStateTag, DepositTag, type Deal } from '../components/deal-cards';
 import '../orders.css';
 
-const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
+// The offers of a second chance (rare) answer through antd's dialogs: they load with their own scope.
+const OfferList = lazyWithAntd(async () => ({
+  default: (await import('../components/offer-card')).OfferList,
+}));
 
-/** 我的成交车辆: won lots with the price, the deposit applied, what is left to pay and by when. */
+/**
+ * 我的成交车辆: won lots with the price, the deposit applied, what is left to pay and by when. Plain
+ * elements, no antd, on a phone as cards.
+ */
 export default function DealCarPage() {
   const [page, setPage] = useState(1);
   const { data, isFetching } = useMyDeals(page);
   const now = useServerNow(30_000);
   // A phone has no room for six columns: one card per deal.
-  const phone = !Grid.useBreakpoint().md;
+  const phone = !useMediaQuery(MD_UP);
   const offers = useMyOffers();
   const pending = (offers.data?.list ?? []).filter((o) => o.status === 'pending');
   return (
@@ -28,11 +36,7 @@ export default function DealCarPage() {
         竞得后 24 小时内签署成交确认书，72 小时内付清余款和服务费，付清后 7
         日内提车；每一步都在成交详情中办理。
       </p>
-      {pending.length > 0 && (
-        <Suspense fallback={null}>
-          <OfferList offers={pending} now={now} />
-        </Suspense>
-      )}
+      {pending.length > 0 && <OfferList offers={pending} now={now} />}
       {phone ? (
         <DealCards
           deals={data?.list ?? []}
@@ -44,27 +48,20 @@ export default function DealCarPage() {
         />
       ) : (
         <Table<Deal>
-          rowKey="orderId"
+          rowKey={(r) => r.orderId}
           loading={isFetching}
-          dataSource={data?.list ?? []}
-          locale={{ emptyText: '暂无记录：您还没有竞得的车辆' }}
-          pagination={{
-            current: page,
-            pageSize: 10,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          rows={data?.list ?? []}
+          empty="暂无记录：您还没有竞得的车辆"
+          page={{ current: page, pageSize: 10, total: data?.total ?? 0, onChange: setPage }}
           columns={[
             {
               title: '车辆',
-              dataIndex: 'title',
-              render: (t: string, r) => (
+              key: 'title',
+              render: (r) => (
                 <Link className="deal-car" to={`/carAuction/carAuctionDetail/${r.orderId}`}>
                   {r.coverUrl && <img src={r.coverUrl} alt="" />}
                   <span>
-                    <span className="deal-car-title">{t}</span>
+                    <span className="deal-car-title">{r.title}</span>
                     <span className="deal-car-closed">
                       成交于 <DateTime ms={r.closedAt} />
                     </span>
@@ -74,37 +71,37 @@ export default function DealCarPage() {
             },
             {
               title: '成交价',
-              dataIndex: 'finalPrice',
+              key: 'finalPrice',
               className: 'nowrap',
-              render: (v: string) => <strong className="money">{yuanText(v)}</strong>,
+              render: (r) => <strong className="money">{yuanText(r.finalPrice)}</strong>,
             },
             {
               title: '保证金抵扣',
               key: 'deposit',
               className: 'nowrap',
-              render: (_: unknown, r) => (
+              render: (r) => (
                 <>
-                  {yuanText(r.deposit)} <Tag>{DEPOSIT_TEXT[r.depositState]}</Tag>
+                  {yuanText(r.deposit)} <DepositTag deal={r} />
                 </>
               ),
             },
             {
               title: '待付余款',
-              dataIndex: 'balanceDue',
+              key: 'balanceDue',
               className: 'nowrap',
-              render: (v: string) => yuanText(v),
+              render: (r) => yuanText(r.balanceDue),
             },
             {
               title: '当前期限',
-              dataIndex: 'stageDeadline',
+              key: 'stageDeadline',
               className: 'nowrap',
-              render: (v: number | null) => (v === null ? '—' : <DateTime ms={v} />),
+              render: (r) => (r.stageDeadline === null ? '—' : <DateTime ms={r.stageDeadline} />),
             },
             {
               title: '状态',
               key: 'status',
               className: 'nowrap',
-              render: (_: unknown, r) => (
+              render: (r) => (
                 <div className="deal-state">
                   <DealStateTag deal={r} now={now} />
                   <DealNextLink deal={r} />

@@ -1,8 +1,9 @@
 import type { LiveEvent, watchlist } from '@chepai/shared';
-import { Button, Empty, List, Pagination } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useToggleWatch, useWatchList } from '../../../api/watch-queries';
+import { Empty } from '../../../components/plain/empty';
+import { Pager } from '../../../components/plain/pager';
 import { QueryState } from '../../../components/query-state';
 import { Countdown } from '../../../components/lots/countdown';
 import { beijing, wan } from '../../../components/lots/format';
@@ -70,7 +71,7 @@ function When({ lot }: { lot: Lot }) {
   return <span className="watch-when muted">已于 {beijing(lot.endTime, 'short')} 结束</span>;
 }
 
-/** 我的关注: watched lots with live prices and countdowns; the heart's other end. */
+/** 我的关注: watched lots with live prices and countdowns; the heart's other end. Plain elements, no antd. */
 export default function WatchlistPage() {
   const [page, setPage] = useState(1);
   const query = useWatchList(page);
@@ -87,53 +88,55 @@ export default function WatchlistPage() {
           </Empty>
         ) : (
           <>
-            <List
-              dataSource={(d?.list ?? []).map(withLive)}
-              renderItem={(lot) => (
-                <li className="watch-item" data-testid="watch-item" data-order={lot.orderId}>
-                  <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="watch-cover">
-                    {lot.coverUrl ? (
-                      <img src={lot.coverUrl} alt={lot.title} width={160} height={100} loading="lazy" />
-                    ) : null}
-                    <StatusBadge status={lot.status} className="watch-status" />
-                  </Link>
-                  <div className="watch-main">
-                    <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="watch-title">
-                      {lot.title}
-                    </Link>
-                    <div className="watch-meta muted">
-                      {lot.city} · {lot.firstRegDate}上牌 · 关注于 {beijing(lot.watchedAt, 'date')}
-                    </div>
-                    <When lot={lot} />
-                  </div>
-                  <div className="watch-price">
-                    <span className="muted">
-                      {lot.status <= 2 ? '起拍价' : lot.status === 5 ? '成交价' : '当前价'}
-                    </span>
-                    <strong data-testid="watch-price">
-                      ¥{wan(lot.status <= 2 ? lot.startPrice : lot.currentPrice)}
-                    </strong>
-                    <span className="muted">{lot.bidCount} 次出价</span>
-                  </div>
-                  <Button
-                    size="small"
-                    className="watch-remove"
-                    loading={toggle.isPending && toggle.variables?.orderId === lot.orderId}
-                    onClick={() => toggle.mutate({ orderId: lot.orderId, watch: false })}
+            <ul className="watch-list">
+              {(d?.list ?? []).map(withLive).map((lot) => {
+                const removing = toggle.isPending && toggle.variables?.orderId === lot.orderId;
+                return (
+                  <li
+                    key={lot.orderId}
+                    className="watch-item"
+                    data-testid="watch-item"
+                    data-order={lot.orderId}
                   >
-                    取消关注
-                  </Button>
-                </li>
-              )}
-            />
+                    <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="watch-cover">
+                      {lot.coverUrl ? (
+                        <img src={lot.coverUrl} alt={lot.title} width={160} height={100} loading="lazy" />
+                      ) : null}
+                      <StatusBadge status={lot.status} className="watch-status" />
+                    </Link>
+                    <div className="watch-main">
+                      <Link to={`/carAuction/carAuctionDetail/${lot.orderId}`} className="watch-title">
+                        {lot.title}
+                      </Link>
+                      <div className="watch-meta muted">
+                        {lot.city} · {lot.firstRegDate}上牌 · 关注于 {beijing(lot.watchedAt, 'date')}
+                      </div>
+                      <When lot={lot} />
+                    </div>
+                    <div className="watch-price">
+                      <span className="muted">
+                        {lot.status <= 2 ? '起拍价' : lot.status === 5 ? '成交价' : '当前价'}
+                      </span>
+                      <strong data-testid="watch-price">
+                        ¥{wan(lot.status <= 2 ? lot.startPrice : lot.currentPrice)}
+                      </strong>
+                      <span className="muted">{lot.bidCount} 次出价</span>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-small watch-remove"
+                      disabled={removing}
+                      aria-busy={removing}
+                      onClick={() => toggle.mutate({ orderId: lot.orderId, watch: false })}
+                    >
+                      {removing ? '取消中…' : '取消关注'}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
             {(d?.total ?? 0) > 10 ? (
-              <Pagination
-                current={page}
-                pageSize={10}
-                total={d?.total}
-                onChange={setPage}
-                showSizeChanger={false}
-              />
+              <Pager current={page} pageSize={10} total={d?.total ?? 0} onChange={setPage} />
             ) : null}
           </>
         )}

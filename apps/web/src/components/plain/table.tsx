@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { Empty } from './empty';
+import { Pager } from './pager';
+import './plain-table.css';
+
+export interface Column<T> {
+  title: string;
+  key: string;
+  render: (row: T) => ReactNode;
+  className?: string;
+  /** Shown from tablet width (768 px) up, like antd's `responsive: ['md']`: a phone keeps what matters. */
+  wide?: boolean;
+}
+
+interface Props<T> {
+  columns: Array<Column<T>>;
+  rows: T[];
+  rowKey: (row: T) => string;
+  loading: boolean;
+  /** What an empty table says. */
+  empty: ReactNode;
+  /** Paged: the pager shows under the table once there is more than one page. */
+  page?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+}
+
+/**
+ * A table drawn like antd's Table, without antd (docs/decisions/034-every-public-page-under-its-ceiling.md):
+ * a header row, one row per item, an empty state, a dimmed body while a page loads, and the pager.
+ */
+export function Table<T>({ columns, rows, rowKey, loading, empty, page }: Props<T>) {
+  const cls = (c: Column<T>) => [c.className, c.wide ? 'wide' : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="plain-table-wrap">
+      <table className={`plain-table${loading ? ' loading' : ''}`} aria-busy={loading}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={cls(c)}>
+                {c.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={cls(c)}>
+                  {c.render(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr className="plain-table-placeholder">
+              <td colSpan={columns.length}>
+                {loading ? (
+                  <span className="spinner" role="status" aria-label="加载中" />
+                ) : (
+                  <Empty description={empty} />
+                )}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {page && page.total > page.pageSize && (
+        <div className="plain-table-pager">
+          <Pager {...page} />
+        </div>
+      )}
+    </div>
+  );
+}
