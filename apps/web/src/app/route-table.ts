@@ -221,7 +221,7 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'messages',
-        meta: only('站内信', ['buyer', 'seller']),
+        meta: { ...only('站内信', ['buyer', 'seller']), plain: true },
         page: () => import('../features/personal-center/pages/messages-page'),
       },
       {
@@ -231,7 +231,7 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'noticeSettings',
-        meta: only('消息设置', ['buyer', 'seller']),
+        meta: { ...only('消息设置', ['buyer', 'seller']), plain: true },
         page: () => import('../features/personal-center/pages/notice-settings-page'),
       },
       {

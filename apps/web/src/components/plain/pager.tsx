@@ -15,14 +15,17 @@ interface Props {
   onChange: (page: number) => void;
   /** Text after the pages, e.g. `共 12 辆`. */
   totalText?: (total: number) => string;
+  /** Nothing at all while everything fits one page (antd's `hideOnSinglePage`). */
+  hideOnSinglePage?: boolean;
 }
 
 /**
  * A pager drawn like antd's Pagination, without antd (docs/decisions/034-every-public-page-under-its-ceiling.md):
  * previous / next, the page numbers with gaps, the current one marked `aria-current`.
  */
-export function Pager({ current, pageSize, total, onChange, totalText }: Props) {
+export function Pager({ current, pageSize, total, onChange, totalText, hideOnSinglePage }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (hideOnSinglePage && pages === 1) return null;
   return (
     <nav className="plain-pager" aria-label="分页">
       {totalText && <span className="plain-pager-total">{totalText(total)}</span>}

@@ -64,9 +64,9 @@ export function Table<T>({ columns, rows, rowKey, loading, empty, page }: Props<
           )}
         </tbody>
       </table>
-      {page && page.total > page.pageSize && (
+      {page && (
         <div className="plain-table-pager">
-          <Pager {...page} />
+          <Pager {...page} hideOnSinglePage />
         </div>
       )}
     </div>

@@ -116,7 +116,7 @@ export function DealCards({ deals, loading, now, page, total, onPage }: CardsPro
           </div>
         </div>
       ))}
-      {total > 10 && <Pager current={page} pageSize={10} total={total} onChange={onPage} />}
+      <Pager current={page} pageSize={10} total={total} onChange={onPage} hideOnSinglePage />
     </div>
   );
 }

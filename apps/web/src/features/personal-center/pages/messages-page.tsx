@@ -1,100 +1,115 @@
 import { notices } from '@chepai/shared';
-import { Button, Empty, List, Space, Switch, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useMarkRead, useNoticePage } from '../../../api/notice-queries';
-import { QueryState } from '../../../components/query-state';
 import { noticeWhen } from '../../../components/notice-when';
+import { Empty } from '../../../components/plain/empty';
+import { Pager } from '../../../components/plain/pager';
+import { Switch } from '../../../components/plain/switch';
+import { Tabs } from '../../../components/plain/tabs';
+import { QueryState } from '../../../components/query-state';
 import '../personal-center.css';
 
-/** 站内信: every notice of the account by kind, unread first to the eye, each leading to its page. */
+type TabKey = (typeof notices.NOTICE_TABS)[number]['key'];
+const TABS = notices.NOTICE_TABS.filter((t) => t.key !== 'ops');
+
+/**
+ * 站内信: every notice of the account by kind, unread first to the eye, each leading to its page.
+ * Plain elements, no antd. A notice with a page is a link there (opening it marks it read); one
+ * without is a button that marks it read.
+ */
 export default function MessagesPage() {
-  const navigate = useNavigate();
-  const [tab, setTab] = useState('all');
+  const [tab, setTab] = useState<TabKey>('all');
   const [unread, setUnread] = useState(false);
   const [page, setPage] = useState(1);
   const query = useNoticePage(page, tab, unread);
   const markRead = useMarkRead();
   const d = query.data;
-  const open = (n: notices.Notice) => {
+  const read = (n: notices.Notice) => {
     if (!n.read) markRead.mutate({ ids: [n.id] });
-    if (n.link) void navigate(n.link);
   };
   return (
     <div className="center-body messages-page">
-      <div className="center-title">站内信 {d?.unread ? <Tag color="red">{d.unread} 条未读</Tag> : null}</div>
-      <Space className="messages-tools" wrap>
-        <Space size={6}>
+      <div className="center-title">
+        站内信 {d?.unread ? <span className="tag tag-red">{d.unread} 条未读</span> : null}
+      </div>
+      <div className="messages-tools">
+        <label className="messages-unread">
           <Switch
-            size="small"
             checked={unread}
             onChange={(v) => {
               setUnread(v);
               setPage(1);
             }}
-            aria-label="只看未读"
+            label="只看未读"
           />
-          只看未读
-        </Space>
-        <Button size="small" disabled={!d?.unread} onClick={() => markRead.mutate({ all: true })}>
+          <span aria-hidden="true">只看未读</span>
+        </label>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!d?.unread}
+          onClick={() => markRead.mutate({ all: true })}
+        >
           全部标为已读
-        </Button>
-      </Space>
+        </button>
+      </div>
       <Tabs
-        activeKey={tab}
+        label="消息分类"
+        className="messages-tabs"
+        items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+        active={tab}
         onChange={(k) => {
           setTab(k);
           setPage(1);
         }}
-        items={notices.NOTICE_TABS.filter((t) => t.key !== 'ops').map((t) => ({
-          key: t.key,
-          label: t.label,
-        }))}
-      />
-      <QueryState isLoading={query.isLoading} error={query.error}>
-        {d && d.list.length === 0 ? (
-          <Empty description={unread ? '没有未读消息' : '暂无消息'} />
-        ) : (
-          <List
-            dataSource={d?.list ?? []}
-            pagination={
-              (d?.total ?? 0) > 10
-                ? { current: page, pageSize: 10, total: d?.total, onChange: setPage, showSizeChanger: false }
-                : false
-            }
-            renderItem={(n) => (
-              <List.Item
-                className={n.read ? 'message-item' : 'message-item unread'}
-                data-testid="message-item"
-                actions={
-                  n.link
-                    ? [
-                        <a key="go" onClick={() => open(n)}>
-                          查看
-                        </a>,
-                      ]
-                    : []
-                }
-              >
-                <List.Item.Meta
-                  title={
-                    <a onClick={() => open(n)}>
-                      <Tag>{n.kindText}</Tag>
-                      {n.title}
-                    </a>
-                  }
-                  description={
+      >
+        <QueryState isLoading={query.isLoading} error={query.error}>
+          {d && d.list.length === 0 ? (
+            <Empty description={unread ? '没有未读消息' : '暂无消息'} />
+          ) : (
+            <>
+              <ul className="message-list">
+                {(d?.list ?? []).map((n) => {
+                  const title = (
                     <>
-                      <div className="message-body">{n.body}</div>
-                      <small>{noticeWhen(n)}</small>
+                      <span className="tag tag-plain">{n.kindText}</span>
+                      {n.title}
                     </>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        )}
-      </QueryState>
+                  );
+                  return (
+                    <li
+                      key={n.id}
+                      className={n.read ? 'message-item' : 'message-item unread'}
+                      data-testid="message-item"
+                    >
+                      <div className="message-main">
+                        {n.link ? (
+                          <Link className="message-title" to={n.link} onClick={() => read(n)}>
+                            {title}
+                          </Link>
+                        ) : (
+                          <button type="button" className="message-title" onClick={() => read(n)}>
+                            {title}
+                          </button>
+                        )}
+                        <div className="message-body">{n.body}</div>
+                        <small className="muted">{noticeWhen(n)}</small>
+                      </div>
+                      {n.link ? (
+                        <Link className="message-go" to={n.link} onClick={() => read(n)}>
+                          查看
+                        </Link>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ul>
+              <Pager current={page} pageSize={10} total={d?.total ?? 0} onChange={setPage} hideOnSinglePage />
+            </>
+          )}
+        </QueryState>
+      </Tabs>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { notices } from '@chepai/shared';
-import { Button, Select, Switch, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNoticePrefs, useSaveNoticePrefs } from '../../../api/notice-queries';
+import { Switch } from '../../../components/plain/switch';
+import { Table, type Column } from '../../../components/plain/table';
 import { QueryState } from '../../../components/query-state';
 import { useFeedback } from '../../../components/feedback/feedback';
 import { useSession } from '../../../lib/use-session';
@@ -19,7 +20,34 @@ const HIDDEN: Record<string, notices.NoticeGroup[]> = {
   seller: ['outbid', 'starting', 'watch', 'ops'],
 };
 
-/** 消息设置: which events reach the user how, and the quiet hours for SMS (Beijing time). */
+/** A clock of the quiet hours, a native select (plain elements, no antd). */
+function ClockSelect(props: {
+  value: string;
+  disabled: boolean;
+  label: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <select
+      className="plain-select"
+      value={props.value}
+      disabled={props.disabled}
+      aria-label={props.label}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      {CLOCKS.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * 消息设置: which events reach the user how, and the quiet hours for SMS (Beijing time). Plain
+ * elements, no antd.
+ */
 export default function NoticeSettingsPage() {
   const { message } = useFeedback();
   const user = useSession();
@@ -32,19 +60,18 @@ export default function NoticeSettingsPage() {
   const hidden = HIDDEN[user?.role ?? 'buyer'] ?? [];
   const set = (group: notices.NoticeGroup, patch: Partial<Row>) =>
     setDraft((d) => d && { ...d, groups: d.groups.map((g) => (g.group === group ? { ...g, ...patch } : g)) });
-  const channel = (name: 'inbox' | 'live' | 'sms', label: string) => ({
+  const channel = (name: 'inbox' | 'live' | 'sms', label: string): Column<Row> => ({
     title: label,
-    width: 72,
-    align: 'center' as const,
-    render: (_: unknown, g: Row) => {
+    key: name,
+    className: 'notice-channel',
+    render: (g) => {
       const spec = notices.NOTICE_GROUPS[g.group];
       const fixed = (name === 'inbox' && !spec.optional) || (name === 'sms' && !spec.sms);
       return (
         <Switch
-          size="small"
           checked={g[name]}
           disabled={fixed}
-          aria-label={`${spec.label}：${label}`}
+          label={`${spec.label}：${label}`}
           onChange={(v) => set(g.group, { [name]: v })}
         />
       );
@@ -57,12 +84,12 @@ export default function NoticeSettingsPage() {
         {draft ? (
           <>
             <Table<Row>
-              rowKey="group"
-              size="middle"
-              pagination={false}
-              dataSource={draft.groups.filter((g) => !hidden.includes(g.group))}
+              rowKey={(g) => g.group}
+              loading={false}
+              empty="暂无提醒"
+              rows={draft.groups.filter((g) => !hidden.includes(g.group))}
               columns={[
-                { title: '提醒内容', render: (_, g) => notices.NOTICE_GROUPS[g.group].label },
+                { title: '提醒内容', key: 'label', render: (g) => notices.NOTICE_GROUPS[g.group].label },
                 channel('inbox', '站内信'),
                 channel('live', '实时提醒'),
                 channel('sms', '短信'),
@@ -76,36 +103,34 @@ export default function NoticeSettingsPage() {
               <Switch
                 checked={draft.quiet.enabled}
                 onChange={(enabled) => setDraft({ ...draft, quiet: { ...draft.quiet, enabled } })}
-                aria-label="短信免打扰"
+                label="短信免打扰"
               />
-              <Select
+              <ClockSelect
                 value={draft.quiet.start}
                 disabled={!draft.quiet.enabled}
-                options={CLOCKS.map((c) => ({ value: c, label: c }))}
+                label="免打扰开始"
                 onChange={(start) => setDraft({ ...draft, quiet: { ...draft.quiet, start } })}
-                aria-label="免打扰开始"
-                style={{ width: 96 }}
               />
               至
-              <Select
+              <ClockSelect
                 value={draft.quiet.end}
                 disabled={!draft.quiet.enabled}
-                options={CLOCKS.map((c) => ({ value: c, label: c }))}
+                label="免打扰结束"
                 onChange={(end) => setDraft({ ...draft, quiet: { ...draft.quiet, end } })}
-                aria-label="免打扰结束"
-                style={{ width: 96 }}
               />
               <span className="muted">
                 （北京时间）此时段的短信顺延到结束时发送；付款、签约等临近期限的提醒照常发送。
               </span>
             </div>
-            <Button
-              type="primary"
-              loading={save.isPending}
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={save.isPending}
+              aria-busy={save.isPending}
               onClick={() => save.mutate(draft, { onSuccess: () => void message.success('已保存') })}
             >
-              保存设置
-            </Button>
+              {save.isPending ? '保存中…' : '保存设置'}
+            </button>
           </>
         ) : null}
       </QueryState>

@@ -135,9 +135,7 @@ export default function WatchlistPage() {
                 );
               })}
             </ul>
-            {(d?.total ?? 0) > 10 ? (
-              <Pager current={page} pageSize={10} total={d?.total ?? 0} onChange={setPage} />
-            ) : null}
+            <Pager current={page} pageSize={10} total={d?.total ?? 0} onChange={setPage} hideOnSinglePage />
           </>
         )}
       </QueryState>
