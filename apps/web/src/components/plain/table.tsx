@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Empty } from './empty';
 import { Pager } from './pager';
+import { Spinner } from './spinner';
 import './plain-table.css';
 
 export interface Column<T> {
@@ -53,13 +54,7 @@ export function Table<T>({ columns, rows, rowKey, loading, empty, page }: Props<
           ))}
           {rows.length === 0 && (
             <tr className="plain-table-placeholder">
-              <td colSpan={columns.length}>
-                {loading ? (
-                  <span className="spinner" role="status" aria-label="加载中" />
-                ) : (
-                  <Empty description={empty} />
-                )}
-              </td>
+              <td colSpan={columns.length}>{loading ? <Spinner /> : <Empty description={empty} />}</td>
             </tr>
           )}
         </tbody>

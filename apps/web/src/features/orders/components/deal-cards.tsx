@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
 import { Empty } from '../../../components/plain/empty';
 import { Pager } from '../../../components/plain/pager';
+import { Spinner } from '../../../components/plain/spinner';
 import { DateTime } from './date-time';
 
 export type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
@@ -71,12 +72,7 @@ interface CardsProps {
 
 /** 我的成交车辆 on a phone: one card per won lot, the figures in two columns. */
 export function DealCards({ deals, loading, now, page, total, onPage }: CardsProps) {
-  if (!deals.length)
-    return loading ? (
-      <span className="spinner" role="status" aria-label="加载中" />
-    ) : (
-      <Empty description="暂无记录：您还没有竞得的车辆" />
-    );
+  if (!deals.length) return loading ? <Spinner /> : <Empty description="暂无记录：您还没有竞得的车辆" />;
   return (
     <div className="deal-cards" data-testid="deal-cards">
       {deals.map((r) => (

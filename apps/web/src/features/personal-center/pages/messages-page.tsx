@@ -57,7 +57,7 @@ export default function MessagesPage() {
       <Tabs
         label="消息分类"
         className="messages-tabs"
-        items={TABS.map((t) => ({ key: t.key, label: t.label }))}
+        items={TABS}
         active={tab}
         onChange={(k) => {
           setTab(k);
