@@ -3,7 +3,7 @@ import path from 'node:path';
 import { idCardCheckChar } from '@chepai/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser, shot, type E2E } from './support/browser';
+import { newVisitorContext, openBrowser, shot, type E2E } from './support/browser';
 import { repoRoot } from './support/server';
 
 let e: E2E;
@@ -154,19 +154,54 @@ describe('buyer account flow', () => {
     await form.getByLabel('纳税人识别号').fill('91350100M000100Y44');
     await form.getByText('纳税人识别号校验位不正确，请核对后重新输入').waitFor();
     await form.getByLabel('纳税人识别号').fill('91350100M000100Y43');
-    await form.getByRole('button', { name: '保 存' }).click();
+    await form.getByRole('button', { name: '保存' }).click();
     await form.getByText('开具专用发票须填写注册地址').waitFor();
     await form.getByLabel('注册地址').fill('深圳市福田区深南大道 6008 号');
     await form.getByLabel('注册电话').fill('0755-83216688');
     await form.getByLabel('开户银行').fill('招商银行深圳分行营业部');
     await form.getByLabel('银行账号').fill('7559 1234 5678 901');
-    await form.getByRole('button', { name: '保 存' }).click();
+    await form.getByRole('button', { name: '保存' }).click();
     await page.getByText('发票信息已保存').waitFor();
     await page.reload();
     await form.waitFor();
     await expect.poll(() => form.getByLabel('发票抬头').inputValue()).toBe('深圳市鹏程汽车贸易有限公司');
     expect(await form.getByLabel('银行账号').inputValue()).toBe('755912345678901');
     await shot(page, 'center-invoice-information');
+  });
+
+  it('signs another device out from 安全设置, after a confirmation', async () => {
+    const { page } = e;
+    // A second browser signs in with the same account: a second device in the list.
+    const other = await newVisitorContext(e.browser, e.baseURL);
+    try {
+      const phone = await other.newPage();
+      await phone.goto(`/login?tel=${tel}`);
+      await phone.getByLabel('密码', { exact: true }).fill(password);
+      await phone.getByRole('button', { name: '登 录' }).click();
+      await phone.waitForURL('**/home');
+      const otherToken = await token(phone);
+      expect(await userInfoStatus(otherToken ?? '')).toBe(200);
+
+      await page.goto('/personalCenter/securitySettings');
+      const devices = page.getByTestId('active-sessions');
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+      expect(await devices.getByText('当前设备').count()).toBe(1);
+      // Cancelling keeps the device signed in.
+      await devices.getByRole('button', { name: '退出该设备' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: '退出该设备？' });
+      await confirm.getByRole('button', { name: /取\s*消/ }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await userInfoStatus(otherToken ?? '')).toBe(200);
+      await devices.getByRole('button', { name: '退出该设备' }).click();
+      await confirm.getByRole('button', { name: '退 出' }).click();
+      await page.getByText('已退出该设备').waitFor();
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
+      expect(await userInfoStatus(otherToken ?? '')).toBe(401);
+      // The page itself stays signed in.
+      expect(await userInfoStatus((await token(page)) ?? '')).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 
   it('logs out: the server revokes the token and the header shows the login link', async () => {

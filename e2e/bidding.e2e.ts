@@ -300,7 +300,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     await shot(loser.page, 'bidding-pricerecord-A');
 
     await loser.page.goto('/promiseMoneyReport');
-    await loser.page.locator('.ant-table-row', { hasText: lotTitle }).getByText('已退还').waitFor();
+    await loser.page.getByRole('row').filter({ hasText: lotTitle }).getByText('已退还').waitFor();
     await shot(loser.page, 'bidding-deposits-A');
     await winner.page.setViewportSize({ width: 1366, height: 900 });
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { pathPattern, preloadScript } from './route-preload';
+import { chunkFiles, pathPattern, preloadScript, type ChunkInfo } from './route-preload';
 
 describe('route preload patterns', () => {
   it.each([
@@ -17,6 +17,49 @@ describe('route preload patterns', () => {
     ['/redirect/*', '/redirect/home/x', true],
   ])('%s matches %s: %s', (route, address, matches) => {
     expect(new RegExp(pathPattern(route)).test(address)).toBe(matches);
+  });
+});
+
+describe('the files of a page’s first load', () => {
+  const chunk = (
+    fileName: string,
+    moduleIds: string[],
+    imports: string[] = [],
+    facade?: string,
+  ): ChunkInfo => ({
+    fileName,
+    facadeModuleId: facade ?? null,
+    isDynamicEntry: true,
+    moduleIds,
+    imports,
+  });
+  const chunks = [
+    chunk('entry.js', ['main.tsx'], [], 'main.tsx'),
+    chunk('scope.js', ['antd-scope.tsx'], ['antd.js'], 'antd-scope.tsx'),
+    chunk('antd.js', ['antd/button.js']),
+    // Pages merged into shared chunks have no facade.
+    chunk('shared.js', ['list-page.tsx', 'detail-page.tsx'], ['entry.js', 'queries.js']),
+    chunk('queries.js', ['queries.ts'], ['entry.js']),
+    chunk('forms.js', ['send-code-button.tsx', 'form-page.tsx'], ['antd.js']),
+  ];
+  const { entry, filesOf, chunked } = chunkFiles(chunks, chunks[0], 'antd-scope.tsx');
+
+  it('weighs a merged page with its chunk and what that imports, not the entry', () => {
+    expect([...entry]).toEqual(['entry.js']);
+    expect(filesOf(['list-page.tsx'], true)).toEqual(['queries.js', 'shared.js']);
+  });
+
+  it('adds nothing for a route without a page of its own (a group), whatever chunk has no facade', () => {
+    expect(filesOf([null, 'list-page.tsx'], true)).toEqual(['queries.js', 'shared.js']);
+  });
+
+  it('adds the antd scope to a page that is not plain', () => {
+    expect(filesOf(['form-page.tsx'], false)).toEqual(['antd.js', 'forms.js', 'scope.js']);
+  });
+
+  it('says which modules are in no chunk', () => {
+    expect(chunked('detail-page.tsx')).toBe(true);
+    expect(chunked('missing-page.tsx')).toBe(false);
   });
 });
 

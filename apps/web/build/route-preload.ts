@@ -117,6 +117,53 @@ export interface RoutePage {
   sellerFiles: string[];
 }
 
+/** What `chunkFiles` needs of a Rollup output chunk. */
+export type ChunkInfo = Pick<
+  Rollup.OutputChunk,
+  'fileName' | 'facadeModuleId' | 'isDynamicEntry' | 'moduleIds' | 'imports'
+>;
+
+/**
+ * The entry's files, and the files a page's first load adds to them: the chunks of its route chain's
+ * page modules (`targets`, null for a route without a page) and what they import, and the antd
+ * scope's unless the page is plain.
+ */
+export function chunkFiles(chunks: ChunkInfo[], entryChunk: ChunkInfo | undefined, scopeModule: string) {
+  // A module's chunk: the chunk it is the facade of, or else the dynamic entry chunk holding it
+  // (Rollup drops the facade of a page whose chunk also exports modules to its own lazy parts),
+  // or else whichever chunk holds it: a small page merged into a shared chunk
+  // (`experimentalMinChunkSize` in vite.config.ts) loads that chunk and what it imports, and is
+  // weighed so. Chunks without a facade are not keyed by it (a null key would match anything).
+  const byModule = new Map<string, ChunkInfo>();
+  for (const c of chunks) if (c.facadeModuleId) byModule.set(c.facadeModuleId, c);
+  for (const c of chunks)
+    if (c.isDynamicEntry && !c.facadeModuleId)
+      for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
+  for (const c of chunks) for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (c: ChunkInfo | undefined, seen = new Set<string>()) => {
+    if (!c || seen.has(c.fileName)) return seen;
+    seen.add(c.fileName);
+    for (const dep of c.imports) closure(byFile.get(dep), seen);
+    return seen;
+  };
+  const entry = closure(entryChunk);
+  const scopeChunk = byModule.get(scopeModule);
+  if (!scopeChunk) throw new Error('route preload: the antd scope is not a chunk of its own');
+  const scope = closure(scopeChunk);
+  return {
+    entry,
+    filesOf: (targets: Array<string | null>, plain: boolean) => {
+      const files = new Set(plain ? [] : scope);
+      // A route without a page of its own (a group such as 平台公告) adds nothing.
+      for (const t of targets) if (t) for (const f of closure(byModule.get(t))) files.add(f);
+      return [...files].filter((f) => !entry.has(f)).sort();
+    },
+    /** Whether a module is in some chunk (a page in none would escape the weighing). */
+    chunked: (id: string) => byModule.has(id),
+  };
+}
+
 export function routePreload(webRoot: string): Plugin {
   let file = '';
   let code = '';
@@ -130,32 +177,13 @@ export function routePreload(webRoot: string): Plugin {
         if (!ctx.bundle || path.resolve(ctx.filename) !== path.join(webRoot, 'index.html')) return;
         const appDir = path.join(webRoot, 'src/app');
         const chunks = Object.values(ctx.bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        // A module's chunk: the chunk it is the facade of, or else the dynamic entry chunk holding it
-        // (Rollup drops the facade of a page whose chunk also exports modules to its own lazy parts),
-        // or else whichever chunk holds it: a small page merged into a shared chunk
-        // (`experimentalMinChunkSize` below) loads that chunk and what it imports, and is weighed so.
-        const byModule = new Map(chunks.map((c) => [c.facadeModuleId, c]));
-        for (const c of chunks)
-          if (c.isDynamicEntry && !c.facadeModuleId)
-            for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
-        for (const c of chunks) for (const id of c.moduleIds) if (!byModule.has(id)) byModule.set(id, c);
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (c: Rollup.OutputChunk | undefined, seen = new Set<string>()) => {
-          if (!c || seen.has(c.fileName)) return seen;
-          seen.add(c.fileName);
-          for (const dep of c.imports) closure(byFile.get(dep), seen);
-          return seen;
-        };
-        const entry = closure(ctx.chunk);
-        const scopeChunk = byModule.get(path.join(webRoot, 'src/components/antd-scope.tsx'));
-        if (!scopeChunk) throw new Error('route preload: the antd scope is not a chunk of its own');
-        const scope = closure(scopeChunk);
-        const filesOf = (loaders: Array<(() => unknown) | undefined>, plain: boolean) => {
-          const files = new Set(plain ? [] : scope);
-          for (const l of loaders)
-            for (const f of closure(byModule.get(loaderTarget(l, appDir)))) files.add(f);
-          return [...files].filter((f) => !entry.has(f)).sort();
-        };
+        const scopeModule = path.join(webRoot, 'src/components/antd-scope.tsx');
+        const { entry, filesOf: filesOfTargets, chunked } = chunkFiles(chunks, ctx.chunk, scopeModule);
+        const filesOf = (loaders: Array<(() => unknown) | undefined>, plain: boolean) =>
+          filesOfTargets(
+            loaders.map((l) => loaderTarget(l, appDir)),
+            plain,
+          );
         const rows: Array<[string, string[], string[], ScriptRequest | 0]> = [];
         const pages: RoutePage[] = [];
         const walk = (routes: TableRoute[], parent: string, loaders: TableRoute[]) => {
@@ -176,7 +204,7 @@ export function routePreload(webRoot: string): Plugin {
                   .map((x) => path.relative(webRoot, x)),
                 unchunked: targets
                   .map((l) => loaderTarget(l, appDir) ?? String(l))
-                  .filter((x) => !byModule.has(x))
+                  .filter((x) => !chunked(x))
                   .map((x) => path.relative(webRoot, x)),
                 files: files(
                   filesOf(

@@ -29,13 +29,7 @@ const HELD = {
   '/disposeCar': 470,
   '/detailInfo/:orderId': 430,
   '/personalCenter/collectionInformation': 430,
-  '/promiseMoneyReport/:id?': 405,
-  '/personalCenter/securitySettings': 385,
   '/buyerDetailInfo/:orderId': 375,
-  '/personalCenter/auctionOrder': 340,
-  '/personalCenter/securitySettings (seller)': 313,
-  '/personalCenter/invoiceInformation': 314,
-  '/personalCenter/invoiceInformation (seller)': 310,
 };
 
 const web = path.resolve(import.meta.dirname, '..');

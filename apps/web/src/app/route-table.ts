@@ -104,7 +104,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'promiseMoneyReport/:id?',
-    meta: only('保证金报名', ['buyer']),
+    meta: { ...only('保证金报名', ['buyer']), plain: true },
     page: () => import('../features/bidding/pages/promise-money-report-page'),
   },
   {
@@ -196,7 +196,7 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'auctionOrder',
-        meta: only('拍卖订单', ['seller']),
+        meta: { ...only('拍卖订单', ['seller']), plain: true },
         page: () => import('../features/sellers/pages/auction-order-page'),
       },
       {
@@ -236,19 +236,19 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'personalInformation',
-        meta: only('个人信息', ['buyer', 'seller']),
+        meta: { ...only('个人信息', ['buyer', 'seller']), plain: true },
         page: () => import('../features/personal-center/pages/personal-information-page'),
         sellerPage: () => import('../features/sellers/pages/seller-information-page'),
       },
       {
         path: 'securitySettings',
-        meta: only('安全设置', ['buyer', 'seller']),
+        meta: { ...only('安全设置', ['buyer', 'seller']), plain: true },
         page: () => import('../features/personal-center/pages/security-settings-page'),
         sellerPage: () => import('../features/sellers/pages/seller-security-page'),
       },
       {
         path: 'invoiceInformation',
-        meta: only('发票信息', ['buyer', 'seller']),
+        meta: { ...only('发票信息', ['buyer', 'seller']), plain: true },
         page: () => import('../features/personal-center/pages/invoice-information-page'),
         sellerPage: () => import('../features/sellers/pages/seller-invoice-page'),
       },

@@ -19,6 +19,10 @@ export const theme: ThemeConfig = {
     colorPrimary: '#c93c14',
     // Link buttons take colorLink (antd's blue #1677ff, 4.1:1 on white): the same deep orange.
     colorLink: '#c93c14',
+    // antd lightens both on hover (#d65f38: 3.8:1 under white labels and as text on white). Hover
+    // goes darker instead, as the plain buttons do (global.css --brand-dark).
+    colorPrimaryHover: '#c23a12',
+    colorLinkHover: '#c23a12',
     // antd's red (#ff4d4f, 3.3:1 on white) prints danger buttons and error text: one shade deeper passes AA.
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',

@@ -34,3 +34,14 @@ export function sameAs(field: string): FormRule {
     },
   });
 }
+
+/**
+ * The same check for a plain form (components/plain/use-plain-form.ts): the whole form is parsed
+ * with the server's schema, and the first issue on this field is its message.
+ */
+export function zodProblem(schema: z.ZodType, field: string) {
+  return (_value: unknown, values: Record<string, unknown>): string | null => {
+    const result = schema.safeParse(values);
+    return result.success ? null : (result.error.issues.find((i) => i.path[0] === field)?.message ?? null);
+  };
+}

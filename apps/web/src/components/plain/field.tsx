@@ -65,7 +65,7 @@ interface ChoiceProps<V extends Values> {
   form: PlainForm<V>;
   name: keyof V;
   label: string;
-  options: Array<{ value: string; label: string }>;
+  options: Array<{ value: string; label: string; disabled?: boolean }>;
 }
 
 /** One of a few choices as radio buttons drawn like antd's solid button group. */
@@ -88,6 +88,7 @@ export function ChoiceField<V extends Values>({ form, name, label, options }: Ch
                 name={`${id}-choice`}
                 value={o.value}
                 checked={form.values[name] === o.value}
+                disabled={o.disabled}
                 onChange={() => form.set(name, o.value as V[keyof V])}
               />
               <span>{o.label}</span>

@@ -21,7 +21,13 @@ interface Props<T> {
   /** What an empty table says. */
   empty: ReactNode;
   /** Paged: the pager shows under the table once there is more than one page. */
-  page?: { current: number; pageSize: number; total: number; onChange: (page: number) => void };
+  page?: {
+    current: number;
+    pageSize: number;
+    total: number;
+    onChange: (page: number) => void;
+    totalText?: (total: number) => string;
+  };
 }
 
 /**

@@ -1,53 +1,53 @@
-import { Empty, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
+import { Table, type Column } from '../../../components/plain/table';
+import { Tag } from '../../../components/plain/tag';
 import { useMyDeposits } from '../api/deposit-api';
 import { DEPOSIT_STATE_TEXT } from './deposit-states';
+
+type Row = NonNullable<ReturnType<typeof useMyDeposits>['data']>['list'][number];
+
+const COLUMNS: Array<Column<Row>> = [
+  {
+    title: '拍品',
+    key: 'title',
+    render: (r) => <Link to={`/carAuction/carAuctionDetail/${r.orderId}`}>{r.title}</Link>,
+  },
+  { title: '竞买号', key: 'bidderNo', render: (r) => r.bidderNo },
+  { title: '保证金', key: 'amount', className: 'nowrap', render: (r) => yuanText(r.amount) },
+  {
+    title: '状态',
+    key: 'state',
+    render: (r) => <Tag color={DEPOSIT_STATE_TEXT[r.state].color}>{DEPOSIT_STATE_TEXT[r.state].text}</Tag>,
+  },
+  { title: '缴纳时间', key: 'frozenAt', wide: true, render: (r) => beijing(r.frozenAt) },
+  {
+    title: '结算时间',
+    key: 'settledAt',
+    wide: true,
+    render: (r) => (r.settledAt ? beijing(r.settledAt) : '—'),
+  },
+];
 
 /** promiseMoneyReport without a lot: every deposit of the buyer and where its money is. */
 export function MyDeposits() {
   const [pageNum, setPageNum] = useState(1);
-  const { data, isLoading } = useMyDeposits(pageNum);
+  const { data, isFetching } = useMyDeposits(pageNum);
   return (
     <Table
-      rowKey="orderId"
-      loading={isLoading}
-      dataSource={data?.list ?? []}
-      locale={{
-        emptyText: <Empty description="暂无保证金记录：在拍品详情页点击“交保证金报名”即可参与竞拍" />,
-      }}
-      pagination={{
+      columns={COLUMNS}
+      rows={data?.list ?? []}
+      rowKey={(r) => r.orderId}
+      loading={isFetching}
+      empty="暂无保证金记录：在拍品详情页点击“交保证金报名”即可参与竞拍"
+      page={{
         current: pageNum,
         pageSize: 10,
         total: data?.total ?? 0,
         onChange: setPageNum,
-        showTotal: (t) => `共 ${t} 条`,
+        totalText: (t) => `共 ${t} 条`,
       }}
-      columns={[
-        {
-          title: '拍品',
-          dataIndex: 'title',
-          render: (title: string, r) => <Link to={`/carAuction/carAuctionDetail/${r.orderId}`}>{title}</Link>,
-        },
-        { title: '竞买号', dataIndex: 'bidderNo', width: 100 },
-        { title: '保证金', dataIndex: 'amount', width: 140, render: (v: string) => yuanText(v) },
-        {
-          title: '状态',
-          dataIndex: 'state',
-          width: 130,
-          render: (s: keyof typeof DEPOSIT_STATE_TEXT) => (
-            <Tag color={DEPOSIT_STATE_TEXT[s].color}>{DEPOSIT_STATE_TEXT[s].text}</Tag>
-          ),
-        },
-        { title: '缴纳时间', dataIndex: 'frozenAt', width: 170, render: (v: number) => beijing(v) },
-        {
-          title: '结算时间',
-          dataIndex: 'settledAt',
-          width: 170,
-          render: (v: number | null) => (v ? beijing(v) : '—'),
-        },
-      ]}
     />
   );
 }

@@ -1,7 +1,10 @@
-import { Alert, Button, Checkbox, Descriptions, Result, Spin, Steps } from 'antd';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
+import { Descriptions } from '../../../components/plain/descriptions';
+import { Notice } from '../../../components/plain/notice';
+import { Spinner } from '../../../components/plain/spinner';
+import { Steps } from '../../../components/plain/steps';
 import { QueryState } from '../../../components/query-state';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useLotDetail } from '../../../api/lot-detail-query';
@@ -30,58 +33,56 @@ function DepositForLot({ orderId }: { orderId: string }) {
       {l && d && (
         <div className="deposit-page panel">
           <SandboxPaymentNotice sandbox={payConfig.data?.sandbox} />
-          <Steps
-            current={step}
-            items={[{ title: '阅读竞买须知' }, { title: '缴纳保证金' }, { title: '报名成功' }]}
-            className="deposit-steps"
+          <div className="deposit-steps">
+            <Steps current={step} items={['阅读竞买须知', '缴纳保证金', '报名成功']} />
+          </div>
+          <Descriptions
+            columns={2}
+            labelWidth={110}
+            className="deposit-lot"
+            items={[
+              {
+                label: '拍品',
+                wide: true,
+                children: <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>{l.title}</Link>,
+              },
+              { label: '保证金', children: <strong className="deposit-amount">{yuanText(d.amount)}</strong> },
+              { label: '起拍价', children: yuanText(l.startPrice) },
+              { label: '加价幅度', children: yuanText(l.increment) },
+              { label: '保留价', children: l.hasReserve ? '有保留价' : '无保留价' },
+              { label: '开拍时间', children: beijing(l.startTime) },
+              { label: '结束时间', children: beijing(l.endTime) },
+            ]}
           />
-          <Descriptions bordered column={{ xs: 1, sm: 2 }} size="middle" className="deposit-lot">
-            <Descriptions.Item label="拍品" span={2}>
-              <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>{l.title}</Link>
-            </Descriptions.Item>
-            <Descriptions.Item label="保证金">
-              <strong className="deposit-amount">{yuanText(d.amount)}</strong>
-            </Descriptions.Item>
-            <Descriptions.Item label="起拍价">{yuanText(l.startPrice)}</Descriptions.Item>
-            <Descriptions.Item label="加价幅度">{yuanText(l.increment)}</Descriptions.Item>
-            <Descriptions.Item label="保留价">{l.hasReserve ? '有保留价' : '无保留价'}</Descriptions.Item>
-            <Descriptions.Item label="开拍时间">{beijing(l.startTime)}</Descriptions.Item>
-            <Descriptions.Item label="结束时间">{beijing(l.endTime)}</Descriptions.Item>
-          </Descriptions>
           {d.registered ? (
-            <Result
-              status="success"
-              title="报名成功"
-              subTitle={
-                <>
-                  您的竞买号：<strong data-testid="bidder-no">{d.bidderNo}</strong>，保证金{' '}
-                  {yuanText(d.amount)} 已冻结，未成交将于结拍后全额退还。
-                </>
-              }
-              extra={
-                <Link to={`/carAuction/carAuctionDetail/${l.orderId}`}>
-                  <Button type="primary" size="large">
-                    去出价
-                  </Button>
-                </Link>
-              }
-            />
+            <div className="plain-result" role="status">
+              <p className="plain-result-code plain-result-success" aria-hidden="true">
+                ✓
+              </p>
+              <h2 className="plain-result-title">报名成功</h2>
+              <p className="muted">
+                您的竞买号：<strong data-testid="bidder-no">{d.bidderNo}</strong>，保证金 {yuanText(d.amount)}{' '}
+                已冻结，未成交将于结拍后全额退还。
+              </p>
+              <Link className="btn btn-primary btn-large" to={`/carAuction/carAuctionDetail/${l.orderId}`}>
+                去出价
+              </Link>
+            </div>
           ) : returned ? (
-            <Result
-              icon={<Spin size="large" />}
-              title="正在确认支付结果…"
-              subTitle="支付公司的通知到达后自动完成报名，请稍候"
-            />
+            <div className="plain-result" role="status">
+              <Spinner />
+              <h2 className="plain-result-title">正在确认支付结果…</h2>
+              <p className="muted">支付公司的通知到达后自动完成报名，请稍候</p>
+            </div>
           ) : !OPEN.has(l.status) || l.endTime <= Date.now() ? (
-            <Alert
+            <Notice
               type="warning"
-              showIcon
               message={l.status === 0 ? '报名尚未开始，请在报名期内缴纳保证金' : '该拍品已不在报名期'}
             />
           ) : (
             <div className="deposit-agreement">
               {params.has('cancelled') && (
-                <Alert type="info" showIcon message="您已取消支付，可重新发起" className="deposit-alert" />
+                <Notice type="info" message="您已取消支付，可重新发起" className="deposit-alert" />
               )}
               <h2>竞买须知</h2>
               <ol>
@@ -96,21 +97,22 @@ function DepositForLot({ orderId }: { orderId: string }) {
                   小时内未付清余款的，保证金不予退还。
                 </li>
               </ol>
-              <Checkbox checked={agreed} onChange={(e) => setAgreed(e.target.checked)}>
-                我已阅读并同意《竞买协议》及以上竞价规则
-              </Checkbox>
+              <label className="plain-check">
+                <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+                <span>我已阅读并同意《竞买协议》及以上竞价规则</span>
+              </label>
               <div className="deposit-actions">
-                <Button
-                  type="primary"
-                  size="large"
-                  disabled={!agreed}
-                  loading={pay.isPending}
+                <button
+                  type="button"
+                  className="btn btn-primary btn-large"
+                  disabled={!agreed || pay.isPending}
+                  aria-busy={pay.isPending}
                   onClick={() =>
                     pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })
                   }
                 >
                   去支付 {yuanText(d.amount)}
-                </Button>
+                </button>
               </div>
             </div>
           )}

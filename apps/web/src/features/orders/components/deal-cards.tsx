@@ -1,9 +1,11 @@
 import type { bidding, EndpointOutput } from '@chepai/shared';
 import { Link } from 'react-router';
 import { yuanText } from '../../../components/lots/format';
+import { dealStageColor } from '../../../components/deals/deal-stage-tag';
 import { Empty } from '../../../components/plain/empty';
 import { Pager } from '../../../components/plain/pager';
 import { Spinner } from '../../../components/plain/spinner';
+import { tagClass } from '../../../components/plain/tag';
 import { DateTime } from './date-time';
 
 export type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
@@ -16,16 +18,6 @@ export const DEPOSIT_TEXT = {
   forfeited: '已扣除',
 } as const;
 
-// Plain tags (styles/global.css), no antd: 我的成交车辆 is a plain page.
-const STAGE_TAG = {
-  signing: 'tag-orange',
-  paying: 'tag-orange',
-  pickup: 'tag-blue',
-  transfer: 'tag-cyan',
-  done: 'tag-green',
-  defaulted: 'tag-plain',
-} as const;
-
 /** The deposit's state as a grey tag. */
 export const DepositTag = ({ deal }: { deal: Deal }) => (
   <span className="tag tag-plain">{DEPOSIT_TEXT[deal.depositState]}</span>
@@ -36,7 +28,7 @@ export function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
   const overdue =
     deal.stageDeadline !== null && now > deal.stageDeadline && ['signing', 'paying'].includes(deal.stage);
   return (
-    <span className={`tag ${overdue ? 'tag-red' : STAGE_TAG[deal.stage]}`}>
+    <span className={tagClass(overdue ? 'red' : dealStageColor(deal.stage))}>
       {deal.stage === 'defaulted'
         ? '已违约 · 保证金已扣除'
         : overdue

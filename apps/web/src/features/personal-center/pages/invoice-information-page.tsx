@@ -1,169 +1,158 @@
-import type { CSSProperties } from 'react';
 import { accounts } from '@chepai/shared';
-import { Alert, Button, Form, Input } from 'antd';
+import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useFeedback } from '../../../components/feedback';
+import { ChoiceField, Field } from '../../../components/plain/field';
+import { Notice } from '../../../components/plain/notice';
+import { usePlainForm, type Rules } from '../../../components/plain/use-plain-form';
 import { QueryState } from '../../../components/query-state';
-import { useEffect, useState } from 'react';
-import { zodRule } from '../../../lib/zod-rules';
+import { zodProblem } from '../../../lib/zod-rules';
 import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
-import { RadioGroupField } from '../../../components/radio-group-field';
-import { useFeedback } from '../../../components/feedback';
 
 const schema = accounts.invoiceForm;
-const rule = (f: string) => [zodRule(schema, f)];
+const initial = {
+  invoiceType: 'ordinary',
+  titleType: 'personal',
+  title: '',
+  taxNo: '',
+  address: '',
+  phone: '',
+  bankName: '',
+  bankAccount: '',
+};
+type Values = typeof initial;
+const FIELDS = Object.keys(initial) as Array<keyof Values>;
+/** Every field is checked by the server's schema; in the order of the page, for the focus. */
+const rules = Object.fromEntries(FIELDS.map((f) => [f, zodProblem(schema, f)])) as Rules<Values>;
+const INVOICE_TYPES = Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }));
+const LABEL: CSSProperties = { '--label-width': '120px' } as CSSProperties;
 
-/** 发票信息: title, tax number, address, phone, bank and account; ordinary or special VAT invoice. */
+/**
+ * 发票信息: title, tax number, address, phone, bank and account; ordinary or special VAT invoice.
+ * A plain form (docs/decisions/055-logged-in-lists-without-antd.md).
+ */
 export default function InvoiceInformationPage() {
   const query = useInvoice();
   const user = useUserInfo();
   const { saveInvoice } = useProfileActions();
   const { message } = useFeedback();
-  const [form] = Form.useForm();
+  const form = usePlainForm(initial, rules);
   const [busy, setBusy] = useState(false);
-  const invoiceType = Form.useWatch('invoiceType', form) as string | undefined;
-  const titleType = Form.useWatch('titleType', form) as string | undefined;
-  const special = invoiceType === 'special';
-  const company = titleType === 'company';
+  const special = form.values.invoiceType === 'special';
+  const company = form.values.titleType === 'company';
+  const started = useRef(false);
+  const { reset, set } = form;
 
   useEffect(() => {
-    if (query.data) form.setFieldsValue(query.data);
-  }, [query.data, form]);
-  // Nothing saved yet: start from the account's own name (company bidders: the company).
+    if (!query.data) return;
+    const { invoiceType, titleType, title, taxNo, address, phone, bankName, bankAccount } = query.data;
+    reset({ invoiceType, titleType, title, taxNo, address, phone, bankName, bankAccount });
+  }, [query.data, reset]);
+  // Nothing saved yet: start from the account's own name (company bidders: the company), once.
   useEffect(() => {
-    if (query.isSuccess && !query.data && user.data && !form.isFieldTouched('title')) {
-      const u = user.data;
-      form.setFieldsValue(
-        u.bidderType === 'company'
-          ? { titleType: 'company', title: u.companyName ?? '', taxNo: u.creditCode ?? '' }
-          : { titleType: 'personal', title: u.realName },
-      );
-    }
-  }, [query.isSuccess, query.data, user.data, form]);
+    if (started.current || !query.isSuccess || query.data || !user.data) return;
+    started.current = true;
+    const u = user.data;
+    reset(
+      u.bidderType === 'company'
+        ? { titleType: 'company', title: u.companyName ?? '', taxNo: u.creditCode ?? '' }
+        : { titleType: 'personal', title: u.realName },
+    );
+  }, [query.isSuccess, query.data, user.data, reset]);
+  // A special VAT invoice goes to a unit only.
   useEffect(() => {
-    if (special && titleType !== 'company') form.setFieldValue('titleType', 'company');
-  }, [special, titleType, form]);
+    if (special && !company) set('titleType', 'company');
+  }, [special, company, set]);
 
-  const submit = async (v: Record<string, unknown>) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
     setBusy(true);
     try {
-      await saveInvoice(schema.parse(v));
+      await saveInvoice(schema.parse(form.values));
       void message.success('发票信息已保存');
     } catch {
-      /* shown */
+      /* shown by the request layer */
     } finally {
       setBusy(false);
     }
   };
 
+  const optional = (name: keyof Values, label: string, placeholder: string, maxLength: number) => (
+    <Field form={form} name={name} label={label} required={special}>
+      {(input) => (
+        <input
+          {...input}
+          className="plain-input"
+          placeholder={
+            special ? placeholder : `选填${placeholder.startsWith('如') ? `，${placeholder}` : ''}`
+          }
+          maxLength={maxLength}
+        />
+      )}
+    </Field>
+  );
+
   return (
     <div className="center-body">
       <div className="center-title">发票信息</div>
       <QueryState isLoading={query.isLoading} error={query.error}>
-        <>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 24 }}
-            message={
-              query.data
-                ? `上次保存于 ${query.data.updatedAt}。成交后平台按此信息开具服务费发票。`
-                : '尚未填写发票信息。成交后平台按此信息开具服务费发票。'
-            }
-          />
-          <Form
+        <Notice
+          type="info"
+          className="invoice-notice"
+          message={
+            query.data
+              ? `上次保存于 ${query.data.updatedAt}。成交后平台按此信息开具服务费发票。`
+              : '尚未填写发票信息。成交后平台按此信息开具服务费发票。'
+          }
+        />
+        <form
+          className="invoice-form plain-form-horizontal"
+          style={LABEL}
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          data-testid="invoice-form"
+        >
+          <ChoiceField form={form} name="invoiceType" label="发票类型" options={INVOICE_TYPES} />
+          <ChoiceField
             form={form}
-            className="invoice-form"
-            labelCol={{ flex: '120px' }}
-            wrapperCol={{ flex: 1 }}
-            initialValues={{ invoiceType: 'ordinary', titleType: 'personal' }}
-            onFinish={(v: Record<string, unknown>) => void submit(v)}
-            data-testid="invoice-form"
-          >
-            <Form.Item name="invoiceType" label="发票类型" required>
-              <RadioGroupField
-                options={Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }))}
+            name="titleType"
+            label="抬头类型"
+            options={Object.entries(accounts.TITLE_TYPES).map(([value, label]) => ({
+              value,
+              label,
+              disabled: special && value === 'personal',
+            }))}
+          />
+          <Field form={form} name="title" label="发票抬头" required>
+            {(input) => (
+              <input
+                {...input}
+                className="plain-input"
+                placeholder={company ? '单位全称，与税务登记一致' : '个人姓名'}
+                maxLength={100}
               />
-            </Form.Item>
-            <Form.Item
-              name="titleType"
-              label="抬头类型"
-              required
-              rules={rule('titleType')}
-              dependencies={['invoiceType']}
-            >
-              <RadioGroupField
-                options={Object.entries(accounts.TITLE_TYPES).map(([value, label]) => ({
-                  value,
-                  label,
-                  disabled: special && value === 'personal',
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="title" label="发票抬头" required rules={rule('title')}>
-              <Input placeholder={company ? '单位全称，与税务登记一致' : '个人姓名'} maxLength={100} />
-            </Form.Item>
-            {company ? (
-              <Form.Item
-                name="taxNo"
-                label="纳税人识别号"
-                required
-                rules={rule('taxNo')}
-                extra="一般为18位统一社会信用代码"
-              >
-                <Input placeholder="请输入纳税人识别号" maxLength={20} />
-              </Form.Item>
-            ) : null}
-            {company ? (
-              <>
-                <Form.Item
-                  name="address"
-                  label="注册地址"
-                  required={special}
-                  rules={rule('address')}
-                  dependencies={['invoiceType']}
-                >
-                  <Input placeholder={special ? '请输入注册地址' : '选填'} maxLength={100} />
-                </Form.Item>
-                <Form.Item
-                  name="phone"
-                  label="注册电话"
-                  required={special}
-                  rules={rule('phone')}
-                  dependencies={['invoiceType']}
-                >
-                  <Input placeholder={special ? '如 021-12345678' : '选填，如 021-12345678'} maxLength={20} />
-                </Form.Item>
-                <Form.Item
-                  name="bankName"
-                  label="开户银行"
-                  required={special}
-                  rules={rule('bankName')}
-                  dependencies={['invoiceType']}
-                >
-                  <Input placeholder={special ? '请输入开户银行' : '选填'} maxLength={50} />
-                </Form.Item>
-                <Form.Item
-                  name="bankAccount"
-                  label="银行账号"
-                  required={special}
-                  rules={rule('bankAccount')}
-                  dependencies={['invoiceType']}
-                >
-                  <Input placeholder={special ? '请输入银行账号' : '选填'} maxLength={40} />
-                </Form.Item>
-              </>
-            ) : null}
-            <Form.Item
-              wrapperCol={{ offset: 0 }}
-              className="form-actions"
-              style={{ '--label-width': '120px' } as CSSProperties}
-            >
-              <Button type="primary" htmlType="submit" loading={busy}>
-                保存
-              </Button>
-            </Form.Item>
-          </Form>
-        </>
+            )}
+          </Field>
+          {company ? (
+            <>
+              <Field form={form} name="taxNo" label="纳税人识别号" required hint="一般为18位统一社会信用代码">
+                {(input) => (
+                  <input {...input} className="plain-input" placeholder="请输入纳税人识别号" maxLength={20} />
+                )}
+              </Field>
+              {optional('address', '注册地址', '请输入注册地址', 100)}
+              {optional('phone', '注册电话', '如 021-12345678', 20)}
+              {optional('bankName', '开户银行', '请输入开户银行', 50)}
+              {optional('bankAccount', '银行账号', '请输入银行账号', 40)}
+            </>
+          ) : null}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary btn-large" disabled={busy} aria-busy={busy}>
+              保存
+            </button>
+          </div>
+        </form>
       </QueryState>
     </div>
   );

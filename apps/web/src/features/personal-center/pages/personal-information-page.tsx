@@ -1,5 +1,5 @@
 import { accounts, SERVICE_PHONE } from '@chepai/shared';
-import { Descriptions, Tag } from 'antd';
+import { Descriptions } from '../../../components/plain/descriptions';
 import { QueryState } from '../../../components/query-state';
 import { useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
@@ -10,30 +10,27 @@ export default function PersonalInformationPage() {
   const u = query.data;
   return (
     <div className="center-body">
-      <div className="center-title">个人信息 {u ? <Tag color="success">已实名登记</Tag> : null}</div>
+      <div className="center-title">
+        个人信息 {u ? <span className="tag tag-green">已实名登记</span> : null}
+      </div>
       <QueryState isLoading={query.isLoading} error={query.error}>
         {u ? (
           <Descriptions
-            column={1}
-            bordered
-            size="middle"
-            labelStyle={{ width: 180 }}
             data-testid="personal-info"
-          >
-            <Descriptions.Item label="竞买人类型">{accounts.BIDDER_TYPES[u.bidderType]}</Descriptions.Item>
-            {u.bidderType === 'company' ? (
-              <>
-                <Descriptions.Item label="企业名称">{u.companyName}</Descriptions.Item>
-                <Descriptions.Item label="统一社会信用代码">{u.creditCode}</Descriptions.Item>
-              </>
-            ) : null}
-            <Descriptions.Item label={u.bidderType === 'company' ? '经办人姓名' : '真实姓名'}>
-              {u.realName}
-            </Descriptions.Item>
-            <Descriptions.Item label="身份证号">{u.idCardNo}</Descriptions.Item>
-            <Descriptions.Item label="绑定手机">{u.tel}</Descriptions.Item>
-            <Descriptions.Item label="注册时间">{u.registeredAt}</Descriptions.Item>
-          </Descriptions>
+            items={[
+              { label: '竞买人类型', children: accounts.BIDDER_TYPES[u.bidderType] },
+              ...(u.bidderType === 'company'
+                ? [
+                    { label: '企业名称', children: u.companyName },
+                    { label: '统一社会信用代码', children: u.creditCode },
+                  ]
+                : []),
+              { label: u.bidderType === 'company' ? '经办人姓名' : '真实姓名', children: u.realName },
+              { label: '身份证号', children: u.idCardNo },
+              { label: '绑定手机', children: u.tel },
+              { label: '注册时间', children: u.registeredAt },
+            ]}
+          />
         ) : null}
       </QueryState>
       <div className="center-note">

@@ -1,10 +1,10 @@
 import type { disposal } from '@chepai/shared';
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { DealStageTag } from '../../../components/deals/deal-stage-tag';
 import { beijing, yuanText } from '../../../components/lots/format';
+import { Tag, type TagColor } from '../../../components/plain/tag';
 
-const STATUS_COLOR: Record<number, string> = {
+const STATUS_COLOR: Record<number, TagColor> = {
   1: 'gold',
   8: 'red',
   0: 'blue',

@@ -1,7 +1,7 @@
 import type { settlement } from '@chepai/shared';
-import { Tag } from 'antd';
+import { Tag, type TagColor } from '../../../components/plain/tag';
 
-const COLOR: Record<settlement.PayoutStatus, string> = {
+const COLOR: Record<settlement.PayoutStatus, TagColor> = {
   pending: 'default',
   sending: 'blue',
   sent: 'blue',

@@ -1,5 +1,5 @@
 import { SERVICE_PHONE } from '@chepai/shared';
-import { Descriptions, Tag } from 'antd';
+import { Descriptions } from '../../../components/plain/descriptions';
 import { QueryState } from '../../../components/query-state';
 import { useSellerInfo } from '../api/seller-api';
 import '../sellers.css';
@@ -12,27 +12,22 @@ export default function SellerInformationPage() {
   return (
     <div className="center-body">
       <div className="center-title">
-        个人信息 <Tag color="orange">统一身份认证</Tag>
+        个人信息 <span className="tag tag-orange">统一身份认证</span>
       </div>
       <QueryState isLoading={query.isLoading} error={query.error}>
         {d ? (
           <Descriptions
-            column={1}
-            bordered
-            size="middle"
-            labelStyle={{ width: 180 }}
             data-testid="seller-info"
-          >
-            <Descriptions.Item label="姓名">{d.seller.sellerName}</Descriptions.Item>
-            <Descriptions.Item label="手机号">{d.seller.tel || '未登记'}</Descriptions.Item>
-            <Descriptions.Item label="当前处置单位">{unit?.businessUnitName ?? '未选择'}</Descriptions.Item>
-            <Descriptions.Item label="单位类型">{unit?.orgType ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="统一社会信用代码">{unit?.creditCode || '—'}</Descriptions.Item>
-            <Descriptions.Item label="单位地址">{unit?.address || '—'}</Descriptions.Item>
-            <Descriptions.Item label="关联单位">
-              {d.units.map((u) => u.businessUnitName).join('、')}
-            </Descriptions.Item>
-          </Descriptions>
+            items={[
+              { label: '姓名', children: d.seller.sellerName },
+              { label: '手机号', children: d.seller.tel || '未登记' },
+              { label: '当前处置单位', children: unit?.businessUnitName ?? '未选择' },
+              { label: '单位类型', children: unit?.orgType ?? '—' },
+              { label: '统一社会信用代码', children: unit?.creditCode || '—' },
+              { label: '单位地址', children: unit?.address || '—' },
+              { label: '关联单位', children: d.units.map((x) => x.businessUnitName).join('、') },
+            ]}
+          />
         ) : null}
       </QueryState>
       <div className="center-note">

@@ -1,43 +1,66 @@
 import { sellers } from '@chepai/shared';
-import { Alert, Button, Form, Input } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useFeedback } from '../../../components/feedback';
+import { Field } from '../../../components/plain/field';
+import { Notice } from '../../../components/plain/notice';
+import { usePlainForm, type Rules } from '../../../components/plain/use-plain-form';
 import { QueryState } from '../../../components/query-state';
-import { zodRule } from '../../../lib/zod-rules';
+import { zodProblem } from '../../../lib/zod-rules';
 import { useSellerActions, useSellerInfo, useSellerInvoice } from '../api/seller-api';
 import '../sellers.css';
-import { useFeedback } from '../../../components/feedback';
 
 const schema = sellers.sellerInvoiceForm;
-const rule = (f: string) => [zodRule(schema, f)];
+const initial = { title: '', taxNo: '', address: '', phone: '', bankName: '', bankAccount: '' };
+type Values = typeof initial;
+/** The page's fields in order: label and what the input takes. */
+const FIELDS: Array<[keyof Values, string, InputHTMLAttributes<HTMLInputElement>]> = [
+  ['title', '发票抬头', { maxLength: 100, placeholder: '单位全称' }],
+  ['taxNo', '统一社会信用代码', { maxLength: 18, placeholder: '18位，含校验位' }],
+  ['address', '注册地址', { maxLength: 100 }],
+  ['phone', '注册电话', { maxLength: 20, placeholder: '如 021-12345678' }],
+  ['bankName', '开户银行', { maxLength: 50 }],
+  ['bankAccount', '银行账号', { maxLength: 40, inputMode: 'numeric' }],
+];
+const rules = Object.fromEntries(FIELDS.map(([f]) => [f, zodProblem(schema, f)])) as Rules<Values>;
+const LABEL: CSSProperties = { '--label-width': '140px' } as CSSProperties;
 
-/** 发票信息 (sellers): the unit's invoicing details, with the credit code checked as it is typed. */
+/**
+ * 发票信息 (sellers): the unit's invoicing details, with the credit code checked as it is typed.
+ * A plain form (docs/decisions/055-logged-in-lists-without-antd.md).
+ */
 export default function SellerInvoicePage() {
   const query = useSellerInvoice();
   const { saveInvoice } = useSellerActions();
   const { message } = useFeedback();
-  const [form] = Form.useForm();
+  const form = usePlainForm(initial, rules);
   const [busy, setBusy] = useState(false);
   const info = useSellerInfo();
   const data = query.data;
   const unit = info.data?.units.find((u) => u.businessUnitId === info.data?.current);
+  const { reset } = form;
 
   useEffect(() => {
-    if (data?.invoice) form.setFieldsValue(data.invoice);
+    if (data?.invoice) {
+      const { title, taxNo, address, phone, bankName, bankAccount } = data.invoice;
+      reset({ title, taxNo, address, phone, bankName, bankAccount });
+    }
     // Nothing saved yet: start from the unit's registered name, credit code and address.
     else if (data)
-      form.setFieldsValue({
+      reset({
         title: data.businessUnitName,
         ...(unit ? { taxNo: unit.creditCode, address: unit.address } : {}),
       });
-  }, [data, unit, form]);
+  }, [data, unit, reset]);
 
-  const submit = async (v: Record<string, unknown>) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
     setBusy(true);
     try {
-      await saveInvoice(schema.parse(v));
+      await saveInvoice(schema.parse(form.values));
       void message.success('发票信息已保存');
     } catch {
-      /* shown */
+      /* shown by the request layer */
     } finally {
       setBusy(false);
     }
@@ -47,46 +70,29 @@ export default function SellerInvoicePage() {
     <div className="center-body">
       <div className="center-title">发票信息</div>
       <QueryState isLoading={query.isLoading} error={query.error}>
-        <>
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 24 }}
-            message={`${data?.businessUnitName ?? ''}的开票信息${data?.invoice ? `，上次保存于 ${data.invoice.updatedAt}` : '，尚未填写'}。平台按此信息开具服务费发票。`}
-          />
-          <Form
-            form={form}
-            className="seller-form"
-            labelCol={{ flex: '140px' }}
-            wrapperCol={{ flex: 1 }}
-            onFinish={(v: Record<string, unknown>) => void submit(v)}
-            data-testid="seller-invoice-form"
-          >
-            <Form.Item name="title" label="发票抬头" rules={rule('title')} required>
-              <Input maxLength={100} placeholder="单位全称" />
-            </Form.Item>
-            <Form.Item name="taxNo" label="统一社会信用代码" rules={rule('taxNo')} required>
-              <Input maxLength={18} placeholder="18位，含校验位" />
-            </Form.Item>
-            <Form.Item name="address" label="注册地址" rules={rule('address')} required>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="phone" label="注册电话" rules={rule('phone')} required>
-              <Input maxLength={20} placeholder="如 021-12345678" />
-            </Form.Item>
-            <Form.Item name="bankName" label="开户银行" rules={rule('bankName')} required>
-              <Input maxLength={50} />
-            </Form.Item>
-            <Form.Item name="bankAccount" label="银行账号" rules={rule('bankAccount')} required>
-              <Input maxLength={40} inputMode="numeric" />
-            </Form.Item>
-            <Form.Item label=" " colon={false}>
-              <Button type="primary" htmlType="submit" loading={busy}>
-                保存
-              </Button>
-            </Form.Item>
-          </Form>
-        </>
+        <Notice
+          type="info"
+          className="invoice-notice"
+          message={`${data?.businessUnitName ?? ''}的开票信息${data?.invoice ? `，上次保存于 ${data.invoice.updatedAt}` : '，尚未填写'}。平台按此信息开具服务费发票。`}
+        />
+        <form
+          className="seller-form plain-form-horizontal"
+          style={LABEL}
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          data-testid="seller-invoice-form"
+        >
+          {FIELDS.map(([name, label, attrs]) => (
+            <Field key={name} form={form} name={name} label={label} required>
+              {(input) => <input {...input} {...attrs} className="plain-input" />}
+            </Field>
+          ))}
+          <div className="form-actions">
+            <button type="submit" className="btn btn-primary btn-large" disabled={busy} aria-busy={busy}>
+              保存
+            </button>
+          </div>
+        </form>
       </QueryState>
     </div>
   );

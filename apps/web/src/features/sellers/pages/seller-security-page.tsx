@@ -1,5 +1,7 @@
-import { MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
+import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
 import { ActiveSessions } from '../../../components/active-sessions';
+import { Icon } from '../../../components/plain/icon';
 import { useSellerInfo } from '../api/seller-api';
 import '../sellers.css';
 
@@ -11,7 +13,7 @@ export default function SellerSecurityPage() {
       <div className="center-title">安全设置</div>
       <div className="security-list">
         <div className="security-item">
-          <SafetyCertificateOutlined />
+          <Icon icon={SafetyCertificateOutlined} />
           <div className="security-main">
             <div className="security-name">统一身份认证</div>
             <div className="security-desc">
@@ -20,7 +22,7 @@ export default function SellerSecurityPage() {
           </div>
         </div>
         <div className="security-item">
-          <MobileOutlined />
+          <Icon icon={MobileOutlined} />
           <div className="security-main">
             <div className="security-name">手机号</div>
             <div className="security-desc">
