@@ -14,7 +14,7 @@ const MOBILE = /iOS|Android|HarmonyOS/;
 
 /**
  * 登录设备: the user's live sessions; each but the current one can be signed out, after a
- * confirmation. Plain (docs/decisions/055-logged-in-lists-without-antd.md): the confirmation is the
+ * confirmation. Plain (docs/decisions/056-account-pages-without-antd.md): the confirmation is the
  * feedback layer's dialog, which brings antd only when it opens.
  */
 export function ActiveSessions() {

@@ -6,7 +6,7 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
  * text beside it names the thing.
  */
 export function Icon({ icon, className }: { icon: IconDefinition; className?: string }) {
-  const svg = typeof icon.icon === 'function' ? icon.icon('currentColor', '#e6f4ff') : icon.icon;
+  const svg = typeof icon.icon === 'function' ? icon.icon('currentColor', 'currentColor') : icon.icon;
   return (
     <span className={className ? `plain-icon ${className}` : 'plain-icon'} aria-hidden="true">
       <svg viewBox={svg.attrs.viewBox} width="1em" height="1em" fill="currentColor" focusable="false">

@@ -29,7 +29,7 @@ const LABEL: CSSProperties = { '--label-width': '120px' } as CSSProperties;
 
 /**
  * 发票信息: title, tax number, address, phone, bank and account; ordinary or special VAT invoice.
- * A plain form (docs/decisions/055-logged-in-lists-without-antd.md).
+ * A plain form (docs/decisions/056-account-pages-without-antd.md).
  */
 export default function InvoiceInformationPage() {
   const query = useInvoice();

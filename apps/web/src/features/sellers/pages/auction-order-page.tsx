@@ -16,7 +16,7 @@ const TABS = disposal.ORDER_TABS.map((t) => ({ key: t.key, label: t.label }));
 
 /**
  * 拍卖订单: the unit's submissions and lots by status, searchable by plate or VIN. Plain
- * (docs/decisions/055-logged-in-lists-without-antd.md).
+ * (docs/decisions/056-account-pages-without-antd.md).
  */
 export default function AuctionOrderPage() {
   const user = useSession();

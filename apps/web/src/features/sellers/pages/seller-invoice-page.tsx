@@ -26,7 +26,7 @@ const LABEL: CSSProperties = { '--label-width': '140px' } as CSSProperties;
 
 /**
  * 发票信息 (sellers): the unit's invoicing details, with the credit code checked as it is typed.
- * A plain form (docs/decisions/055-logged-in-lists-without-antd.md).
+ * A plain form (docs/decisions/056-account-pages-without-antd.md).
  */
 export default function SellerInvoicePage() {
   const query = useSellerInvoice();
