@@ -1,4 +1,5 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import type { AbstractNode } from '@ant-design/icons-svg/es/types';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Icon } from './icon';
@@ -16,7 +17,7 @@ describe('plain Icon', () => {
     expect(svg.getAttribute('fill')).toBe('currentColor');
     expect(svg.getAttribute('width')).toBe('1em');
     const paths = [...svg.querySelectorAll('path')].map((p) => p.getAttribute('d'));
-    const icon = LockOutlined.icon as { children: Array<{ attrs: { d: string } }> };
-    expect(paths).toEqual(icon.children.map((c) => c.attrs.d));
+    const icon = LockOutlined.icon as AbstractNode;
+    expect(paths).toEqual((icon.children ?? []).map((c) => c.attrs.d));
   });
 });
