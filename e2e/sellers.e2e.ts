@@ -165,11 +165,11 @@ describe('a disposal unit signs in through single sign-on', () => {
     await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
     await page.getByPlaceholder('请输入6位验证码').fill(await latestCode('13700137001', 'sellerCollection'));
     await both(page, 'seller-collection-form');
-    await page.getByRole('button', { name: '保 存' }).click();
+    await page.getByRole('button', { name: '保存' }).click();
     const saved = page.getByTestId('collection-account');
     await saved.waitFor();
     await saved.getByText('**** **** **** 0123').waitFor();
-    await page.locator('.ant-table-row').first().getByText('王建林').waitFor();
+    await page.getByRole('row').nth(1).getByText('王建林').waitFor();
     await both(page, 'seller-collection-information');
   });
 

@@ -28,7 +28,6 @@ const HELD = {
   // logged-in pages
   '/disposeCar': 470,
   '/detailInfo/:orderId': 430,
-  '/personalCenter/collectionInformation': 430,
   '/buyerDetailInfo/:orderId': 375,
 };
 

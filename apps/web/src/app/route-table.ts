@@ -206,7 +206,7 @@ export const layoutRoutes: AppRoute[] = [
       },
       {
         path: 'collectionInformation',
-        meta: only('收款信息', ['seller']),
+        meta: { ...only('收款信息', ['seller']), plain: true },
         page: () => import('../features/sellers/pages/collection-information-page'),
       },
       {

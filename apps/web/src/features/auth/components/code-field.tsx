@@ -1,5 +1,5 @@
 import { Field } from '../../../components/plain/field';
-import { PlainSendCodeButton } from '../../../components/plain/send-code-button';
+import { CodeInput } from '../../../components/plain/send-code-button';
 import type { FormValues, PlainForm } from '../../../components/plain/use-plain-form';
 
 interface Props<V extends FormValues & { tel: string; code: string }> {
@@ -20,22 +20,13 @@ export function CodeField<V extends FormValues & { tel: string; code: string }>(
   return (
     <Field form={form} name="code" label={label} required hideLabel={hideLabel}>
       {(input) => (
-        <div className="auth-code-row">
-          <input
-            {...input}
-            className="plain-input"
-            placeholder="请输入6位验证码"
-            maxLength={6}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-          />
-          <PlainSendCodeButton
-            onSend={async () => {
-              if (!form.validate(['tel'])) throw new Error('手机号不正确');
-              return send(form.values.tel.trim());
-            }}
-          />
-        </div>
+        <CodeInput
+          input={input}
+          onSend={async () => {
+            if (!form.validate(['tel'])) throw new Error('手机号不正确');
+            return send(form.values.tel.trim());
+          }}
+        />
       )}
     </Field>
   );
