@@ -122,19 +122,21 @@ function DepositForLot({ orderId }: { orderId: string }) {
   );
 }
 
+/** Without a lot: the buyer's deposits, named so in the 当前位置 trail too. */
+function AllDeposits() {
+  useBreadcrumbTail([{ title: '我的保证金' }]);
+  return (
+    <div className="panel">
+      <h1 className="deposit-title">我的保证金</h1>
+      <MyDeposits />
+    </div>
+  );
+}
+
 /** promiseMoneyReport/{id?}: the deposit payment flow for one lot, or the buyer's deposits. */
 export default function PromiseMoneyReportPage() {
   const { id } = useParams();
   return (
-    <div className="container deposit-container">
-      {id ? (
-        <DepositForLot orderId={id} />
-      ) : (
-        <div className="panel">
-          <h1 className="deposit-title">我的保证金</h1>
-          <MyDeposits />
-        </div>
-      )}
-    </div>
+    <div className="container deposit-container">{id ? <DepositForLot orderId={id} /> : <AllDeposits />}</div>
   );
 }
