@@ -167,6 +167,21 @@ describe('buyer account flow', () => {
     await expect.poll(() => form.getByLabel('发票抬头').inputValue()).toBe('深圳市鹏程汽车贸易有限公司');
     expect(await form.getByLabel('银行账号').inputValue()).toBe('755912345678901');
     await shot(page, 'center-invoice-information');
+    // Back to a personal title: the unit's fields leave the page, and a mistake left in one of them
+    // neither blocks the save nor is kept.
+    await form.getByText('增值税普通发票').click();
+    await form.getByLabel('注册电话').fill('12345');
+    await form.getByText('请输入正确的电话号码，如 021-12345678').waitFor();
+    await form.getByText('个人', { exact: true }).click();
+    await form.getByLabel('发票抬头').fill('赵磊');
+    expect(await form.getByLabel('注册电话').count()).toBe(0);
+    await form.getByRole('button', { name: '保存' }).click();
+    await page.getByText('发票信息已保存').last().waitFor();
+    await page.reload();
+    await form.waitFor();
+    await expect.poll(() => form.getByLabel('发票抬头').inputValue()).toBe('赵磊');
+    expect(await form.getByRole('radio', { name: '个人' }).isChecked()).toBe(true);
+    expect(await form.getByLabel('纳税人识别号').count()).toBe(0);
   });
 
   it('signs another device out from 安全设置, after a confirmation', async () => {

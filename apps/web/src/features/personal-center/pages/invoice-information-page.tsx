@@ -22,6 +22,8 @@ const initial = {
 };
 type Values = typeof initial;
 const FIELDS = Object.keys(initial) as Array<keyof Values>;
+const PERSONAL: Array<keyof Values> = ['invoiceType', 'titleType', 'title'];
+const NO_UNIT = { taxNo: '', address: '', phone: '', bankName: '', bankAccount: '' };
 /** Every field is checked by the server's schema; in the order of the page, for the focus. */
 const rules = Object.fromEntries(FIELDS.map((f) => [f, zodProblem(schema, f)])) as Rules<Values>;
 const INVOICE_TYPES = Object.entries(accounts.INVOICE_TYPES).map(([value, label]) => ({ value, label }));
@@ -66,10 +68,12 @@ export default function InvoiceInformationPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!form.validate()) return;
+    // A personal title has no unit fields on the page: they are neither checked nor kept.
+    const values = company ? form.values : { ...form.values, ...NO_UNIT };
+    if (!form.validate(company ? FIELDS : PERSONAL)) return;
     setBusy(true);
     try {
-      await saveInvoice(schema.parse(form.values));
+      await saveInvoice(schema.parse(values));
       void message.success('发票信息已保存');
     } catch {
       /* shown by the request layer */
