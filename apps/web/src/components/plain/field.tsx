@@ -122,3 +122,26 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
     </span>
   );
 }
+
+/** A form's submit button (primary, large), disabled and marked busy while the form is sent. */
+export function SubmitButton({
+  busy,
+  className,
+  children,
+}: {
+  busy: boolean;
+  /** More classes: `btn-block`, `form-submit`. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      className={className ? `btn btn-primary btn-large ${className}` : 'btn btn-primary btn-large'}
+      disabled={busy}
+      aria-busy={busy}
+    >
+      {children}
+    </button>
+  );
+}

@@ -17,17 +17,19 @@ interface Props {
   totalText?: (total: number) => string;
   /** Nothing at all while everything fits one page (antd's `hideOnSinglePage`). */
   hideOnSinglePage?: boolean;
+  /** Under a list, at the end of its line (where antd's Table and List put their pagination). */
+  end?: boolean;
 }
 
 /**
  * A pager drawn like antd's Pagination, without antd (docs/decisions/034-every-public-page-under-its-ceiling.md):
  * previous / next, the page numbers with gaps, the current one marked `aria-current`.
  */
-export function Pager({ current, pageSize, total, onChange, totalText, hideOnSinglePage }: Props) {
+export function Pager({ current, pageSize, total, onChange, totalText, hideOnSinglePage, end }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (hideOnSinglePage && pages === 1) return null;
   return (
-    <nav className="plain-pager" aria-label="分页">
+    <nav className={end ? 'plain-pager end' : 'plain-pager'} aria-label="分页">
       {totalText && <span className="plain-pager-total">{totalText(total)}</span>}
       <button
         type="button"

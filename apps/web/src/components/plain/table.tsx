@@ -65,11 +65,7 @@ export function Table<T>({ columns, rows, rowKey, loading, empty, page }: Props<
           )}
         </tbody>
       </table>
-      {page && (
-        <div className="plain-table-pager">
-          <Pager {...page} hideOnSinglePage />
-        </div>
-      )}
+      {page && <Pager {...page} hideOnSinglePage end />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
 export type FormValues = Record<string, string | boolean>;
 type Values = FormValues;
@@ -105,4 +105,20 @@ export function usePlainForm<V extends Values>(initial: V, rules: NoInfer<Rules<
   });
 
   return { values, errors, ...actions, describedBy, text };
+}
+
+/**
+ * A plain form's submit: `check` first (e.g. `() => form.validate()`), then `run`, the form busy
+ * until it settles. A failure has been shown by the request layer already, so it ends here.
+ */
+export function usePlainSubmit(check: () => boolean, run: () => Promise<unknown>) {
+  const [busy, setBusy] = useState(false);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!check()) return;
+    setBusy(true);
+    const done = () => setBusy(false);
+    void run().then(done, done);
+  };
+  return { busy, onSubmit };
 }

@@ -8,10 +8,10 @@ import {
   smsCodeProblem,
   telProblem,
 } from '@chepai/shared/domain/account-fields';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ChoiceField, Field, FieldMessage } from '../../../components/plain/field';
-import { usePlainForm } from '../../../components/plain/use-plain-form';
+import { ChoiceField, Field, FieldMessage, SubmitButton } from '../../../components/plain/field';
+import { usePlainForm, usePlainSubmit } from '../../../components/plain/use-plain-form';
 import { useAgreementLinks } from '../api/content-links';
 import { register, sendRegisterCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
@@ -70,25 +70,18 @@ export default function BuyerRegistrationPage() {
   const navigate = useNavigate();
   const links = useAgreementLinks();
   const form = usePlainForm(initial, rules);
-  const [busy, setBusy] = useState(false);
   const [doneTel, setDoneTel] = useState<string | null>(null);
   const isCompany = company(form.values);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(),
+    async () => {
       const input = toInput(form.values);
       await register(input);
       setDoneTel(input.tel);
       window.scrollTo(0, 0);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   if (doneTel) {
     return (
@@ -124,7 +117,7 @@ export default function BuyerRegistrationPage() {
           根据网络司法拍卖及机动车交易相关规定，参与竞拍须完成实名登记。已有账号？
           <Link to="/login">立即登录</Link>
         </div>
-        <form className="plain-form-horizontal" noValidate onSubmit={(e) => void submit(e)}>
+        <form className="plain-form-horizontal" noValidate onSubmit={onSubmit}>
           <h2 className="auth-section">账号信息</h2>
           <Field form={form} name="tel" label="手机号" required>
             {(input) => (
@@ -207,14 +200,9 @@ export default function BuyerRegistrationPage() {
             <FieldMessage id={form.id('agree')} error={form.errors.agree} />
           </div>
           <div className="form-actions">
-            <button
-              type="submit"
-              className="btn btn-primary btn-large form-submit"
-              disabled={busy}
-              aria-busy={busy}
-            >
+            <SubmitButton busy={busy} className="form-submit">
               同意协议并注册
-            </button>
+            </SubmitButton>
           </div>
         </form>
       </div>

@@ -1,9 +1,9 @@
 import { smsCodeProblem, telProblem } from '@chepai/shared/domain/account-fields';
-import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Field } from '../../../components/plain/field';
+import { Field, SubmitButton } from '../../../components/plain/field';
 import { Steps } from '../../../components/plain/steps';
-import { usePlainForm } from '../../../components/plain/use-plain-form';
+import { usePlainForm, usePlainSubmit } from '../../../components/plain/use-plain-form';
 import { recallTel, takeTel } from '../../../lib/remembered-tel';
 import { checkCode, findPwd, sendFindPwdCode } from '../api/auth-api';
 import { CodeField } from '../components/code-field';
@@ -54,7 +54,6 @@ export default function FindPasswordPage() {
 }
 
 function VerifyStep({ onVerified }: { onVerified: (v: { tel: string; code: string }) => void }) {
-  const [busy, setBusy] = useState(false);
   const form = usePlainForm({ tel: recallTel(), code: '' }, { tel: telProblem, code: smsCodeProblem });
   const { set, id } = form;
   // Typing goes on in the phone field, after what was carried over from the login page (with
@@ -70,23 +69,17 @@ function VerifyStep({ onVerified }: { onVerified: (v: { tel: string; code: strin
     input.setSelectionRange(end, end);
   }, [id, set]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(),
+    async () => {
       const v = { tel: form.values.tel.trim(), code: form.values.code.trim() };
       await checkCode({ purpose: 'findPwd', ...v });
       onVerified(v);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
+    <form noValidate onSubmit={onSubmit}>
       <Field form={form} name="tel" label="手机号" required>
         {(input) => (
           <input
@@ -100,31 +93,25 @@ function VerifyStep({ onVerified }: { onVerified: (v: { tel: string; code: strin
         )}
       </Field>
       <CodeField form={form} label="短信验证码" send={sendFindPwdCode} />
-      <button type="submit" className="btn btn-primary btn-large btn-block" disabled={busy} aria-busy={busy}>
+      <SubmitButton busy={busy} className="btn-block">
         下一步
-      </button>
+      </SubmitButton>
     </form>
   );
 }
 
 function PasswordStep({ verified, onDone }: { verified: { tel: string; code: string }; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
   const form = useNewPasswordForm();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
+  // A failure is shown; an expired code sends the user back.
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(),
+    async () => {
       await findPwd({ ...verified, password: form.values.password });
       onDone();
-    } catch {
-      /* shown; an expired code sends the user back */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
-    <form noValidate onSubmit={(e) => void submit(e)}>
+    <form noValidate onSubmit={onSubmit}>
       <NewPasswordFields
         form={form}
         label="新密码"
@@ -132,9 +119,9 @@ function PasswordStep({ verified, onDone }: { verified: { tel: string; code: str
         placeholder="请设置新密码"
         confirmPlaceholder="请再次输入新密码"
       />
-      <button type="submit" className="btn btn-primary btn-large btn-block" disabled={busy} aria-busy={busy}>
+      <SubmitButton busy={busy} className="btn-block">
         确认修改
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { sellers } from '@chepai/shared';
 import { enteredPasswordProblem, smsCodeProblem, telProblem } from '@chepai/shared/domain/account-fields';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFeedback } from '../../../components/feedback';
-import { Field, PasswordInput } from '../../../components/plain/field';
+import { Field, PasswordInput, SubmitButton } from '../../../components/plain/field';
 import { Tabs } from '../../../components/plain/tabs';
-import { usePlainForm } from '../../../components/plain/use-plain-form';
+import { usePlainForm, usePlainSubmit } from '../../../components/plain/use-plain-form';
 import { carryTyping, rememberTel } from '../../../lib/remembered-tel';
 import { switchSession } from '../../../lib/session-switch';
 import { login, sendLoginCode } from '../api/auth-api';
@@ -59,7 +59,6 @@ function BuyerLogin() {
   const navigate = useNavigate();
   const { message } = useFeedback();
   const [mode, setMode] = useState<Mode>('password');
-  const [busy, setBusy] = useState(false);
   const form = usePlainForm(
     { tel: params.get('tel') ?? '', password: '', code: '' },
     {
@@ -69,12 +68,10 @@ function BuyerLogin() {
     },
   );
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate(mode === 'password' ? ['tel', 'password'] : ['tel', 'code'])) return;
-    setBusy(true);
-    const tel = form.values.tel.trim();
-    try {
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(mode === 'password' ? ['tel', 'password'] : ['tel', 'code']),
+    async () => {
+      const tel = form.values.tel.trim();
       const { user, firstLogin } = await login(
         mode === 'password'
           ? { loginType: 'password', tel, password: form.values.password }
@@ -82,12 +79,8 @@ function BuyerLogin() {
       );
       void message.success(welcomeText(user.buyerName, firstLogin));
       switchSession(user, safeRedirect(params.get('redirect')), navigate);
-    } catch {
-      /* the request layer shows the server's message */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Tabs
@@ -102,7 +95,7 @@ function BuyerLogin() {
         form.reset({ password: '', code: '' });
       }}
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form noValidate onSubmit={onSubmit}>
         <Field form={form} name="tel" label="手机号" hideLabel>
           {(input) => (
             <input
@@ -133,14 +126,9 @@ function BuyerLogin() {
         ) : (
           <CodeField form={form} label="验证码" hideLabel send={sendLoginCode} />
         )}
-        <button
-          type="submit"
-          className="btn btn-primary btn-large btn-block"
-          disabled={busy}
-          aria-busy={busy}
-        >
+        <SubmitButton busy={busy} className="btn-block">
           登 录
-        </button>
+        </SubmitButton>
         <div className="login-links">
           <Link to="/findPassword" onClick={carryTyping}>
             忘记密码？

@@ -1,3 +1,4 @@
+import type { bidding, EndpointOutput } from '@chepai/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
@@ -6,7 +7,7 @@ import { Tag } from '../../../components/plain/tag';
 import { useMyDeposits } from '../api/deposit-api';
 import { DEPOSIT_STATE_TEXT } from './deposit-states';
 
-type Row = NonNullable<ReturnType<typeof useMyDeposits>['data']>['list'][number];
+type Row = EndpointOutput<typeof bidding.myDeposits>['list'][number];
 
 const COLUMNS: Array<Column<Row>> = [
   {

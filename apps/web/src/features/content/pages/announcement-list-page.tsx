@@ -38,15 +38,15 @@ export default function AnnouncementListPage() {
         ) : (
           <Empty description="暂无公告" />
         )}
-        {data && data.total > PAGE_SIZE ? (
-          <div className="pager">
-            <Pager
-              current={pageNum}
-              pageSize={PAGE_SIZE}
-              total={data.total}
-              onChange={(p) => setParams({ pageNum: String(p) })}
-            />
-          </div>
+        {data ? (
+          <Pager
+            current={pageNum}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onChange={(p) => setParams({ pageNum: String(p) })}
+            hideOnSinglePage
+            end
+          />
         ) : null}
       </div>
     </div>

@@ -1,9 +1,9 @@
 import { accounts } from '@chepai/shared';
-import { useEffect, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import { useFeedback } from '../../../components/feedback';
-import { ChoiceField, Field } from '../../../components/plain/field';
+import { ChoiceField, Field, SubmitButton } from '../../../components/plain/field';
 import { Notice } from '../../../components/plain/notice';
-import { usePlainForm, type Rules } from '../../../components/plain/use-plain-form';
+import { usePlainForm, usePlainSubmit, type Rules } from '../../../components/plain/use-plain-form';
 import { QueryState } from '../../../components/query-state';
 import { zodProblem } from '../../../lib/zod-rules';
 import { useInvoice, useProfileActions, useUserInfo } from '../api/profile-api';
@@ -39,7 +39,6 @@ export default function InvoiceInformationPage() {
   const { saveInvoice } = useProfileActions();
   const { message } = useFeedback();
   const form = usePlainForm(initial, rules);
-  const [busy, setBusy] = useState(false);
   const special = form.values.invoiceType === 'special';
   const company = form.values.titleType === 'company';
   const started = useRef(false);
@@ -66,21 +65,14 @@ export default function InvoiceInformationPage() {
     if (special && !company) set('titleType', 'company');
   }, [special, company, set]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    // A personal title has no unit fields on the page: they are neither checked nor kept.
-    const values = company ? form.values : { ...form.values, ...NO_UNIT };
-    if (!form.validate(company ? FIELDS : PERSONAL)) return;
-    setBusy(true);
-    try {
-      await saveInvoice(schema.parse(values));
+  // A personal title has no unit fields on the page: they are neither checked nor kept.
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(company ? FIELDS : PERSONAL),
+    async () => {
+      await saveInvoice(schema.parse(company ? form.values : { ...form.values, ...NO_UNIT }));
       void message.success('发票信息已保存');
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const optional = (name: keyof Values, label: string, placeholder: string, maxLength: number) => (
     <Field form={form} name={name} label={label} required={special}>
@@ -103,7 +95,7 @@ export default function InvoiceInformationPage() {
       <QueryState isLoading={query.isLoading} error={query.error}>
         <Notice
           type="info"
-          className="invoice-notice"
+          className="form-notice"
           message={
             query.data
               ? `上次保存于 ${query.data.updatedAt}。成交后平台按此信息开具服务费发票。`
@@ -114,7 +106,7 @@ export default function InvoiceInformationPage() {
           className="invoice-form plain-form-horizontal"
           style={LABEL}
           noValidate
-          onSubmit={(e) => void submit(e)}
+          onSubmit={onSubmit}
           data-testid="invoice-form"
         >
           <ChoiceField form={form} name="invoiceType" label="发票类型" options={INVOICE_TYPES} />
@@ -152,9 +144,7 @@ export default function InvoiceInformationPage() {
             </>
           ) : null}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary btn-large" disabled={busy} aria-busy={busy}>
-              保存
-            </button>
+            <SubmitButton busy={busy}>保存</SubmitButton>
           </div>
         </form>
       </QueryState>

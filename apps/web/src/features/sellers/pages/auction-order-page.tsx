@@ -86,15 +86,14 @@ export default function AuctionOrderPage() {
             ) : null}
             {isFetching ? <Spinner /> : null}
           </div>
-          <div className="order-pages">
-            <Pager
-              current={page}
-              pageSize={10}
-              total={data?.total ?? 0}
-              onChange={setPage}
-              hideOnSinglePage
-            />
-          </div>
+          <Pager
+            current={page}
+            pageSize={10}
+            total={data?.total ?? 0}
+            onChange={setPage}
+            hideOnSinglePage
+            end
+          />
         </Tabs>
       )}
     </div>

@@ -1,12 +1,12 @@
-import { sellers } from '@chepai/shared';
-import { useEffect, useState, type CSSProperties, type FormEvent, type InputHTMLAttributes } from 'react';
+import { sellers, type EndpointOutput } from '@chepai/shared';
+import { useEffect, useState, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { useFeedback } from '../../../components/feedback';
 import { Descriptions } from '../../../components/plain/descriptions';
-import { Field } from '../../../components/plain/field';
+import { Field, SubmitButton } from '../../../components/plain/field';
 import { Notice } from '../../../components/plain/notice';
 import { CodeInput } from '../../../components/plain/send-code-button';
 import { Table, type Column } from '../../../components/plain/table';
-import { usePlainForm, type Rules } from '../../../components/plain/use-plain-form';
+import { usePlainForm, usePlainSubmit, type Rules } from '../../../components/plain/use-plain-form';
 import { QueryState } from '../../../components/query-state';
 import { zodProblem } from '../../../lib/zod-rules';
 import { useCollection, useCollectionHistory, useSellerActions } from '../api/seller-api';
@@ -20,7 +20,7 @@ const rules = Object.fromEntries(
 ) as Rules<Values>;
 const LABEL: CSSProperties = { '--label-width': '120px' } as CSSProperties;
 
-type Change = NonNullable<ReturnType<typeof useCollectionHistory>['data']>[number];
+type Change = EndpointOutput<typeof sellers.collectionHistory>[number];
 const HISTORY: Array<Column<Change>> = [
   { title: '变更时间', key: 'changedAt', className: 'nowrap', render: (r) => r.changedAt },
   { title: '操作人', key: 'changedBy', className: 'nowrap', render: (r) => r.changedBy },
@@ -41,7 +41,6 @@ export default function CollectionInformationPage() {
   const form = usePlainForm(initial, rules);
   const { reset } = form;
   const [editing, setEditing] = useState(false);
-  const [busy, setBusy] = useState(false);
   const data = query.data;
   const account = data?.account ?? null;
 
@@ -55,21 +54,15 @@ export default function CollectionInformationPage() {
     });
   }, [data, account, reset]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(),
+    async () => {
       await saveCollection(schema.parse(form.values));
       void message.success('收款信息已保存');
       reset({ accountNo: '', code: '' });
       setEditing(false);
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const text = (
     name: keyof Values,
@@ -88,7 +81,7 @@ export default function CollectionInformationPage() {
       <QueryState isLoading={query.isLoading} error={query.error}>
         <Notice
           type="info"
-          className="invoice-notice"
+          className="form-notice"
           message={`成交款项将支付至${data?.businessUnitName ?? '本单位'}的以下账户。账户名称须与单位名称一致；修改时需验证手机号，每次修改均留存记录。`}
         />
         {account && !editing ? (
@@ -118,7 +111,7 @@ export default function CollectionInformationPage() {
             className="seller-form plain-form-horizontal"
             style={LABEL}
             noValidate
-            onSubmit={(e) => void submit(e)}
+            onSubmit={onSubmit}
             data-testid="collection-form"
           >
             {text('accountName', '账户名称', { maxLength: 100 }, '须与处置单位名称一致')}
@@ -140,9 +133,7 @@ export default function CollectionInformationPage() {
               {(input) => <CodeInput input={input} onSend={sendCollectionCode} />}
             </Field>
             <div className="form-actions">
-              <button type="submit" className="btn btn-primary btn-large" disabled={busy} aria-busy={busy}>
-                保存
-              </button>
+              <SubmitButton busy={busy}>保存</SubmitButton>
               {account ? (
                 <button
                   type="button"

@@ -1,9 +1,9 @@
 import { sellers } from '@chepai/shared';
-import { useEffect, useState, type CSSProperties, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, type CSSProperties, type InputHTMLAttributes } from 'react';
 import { useFeedback } from '../../../components/feedback';
-import { Field } from '../../../components/plain/field';
+import { Field, SubmitButton } from '../../../components/plain/field';
 import { Notice } from '../../../components/plain/notice';
-import { usePlainForm, type Rules } from '../../../components/plain/use-plain-form';
+import { usePlainForm, usePlainSubmit, type Rules } from '../../../components/plain/use-plain-form';
 import { QueryState } from '../../../components/query-state';
 import { zodProblem } from '../../../lib/zod-rules';
 import { useSellerActions, useSellerInfo, useSellerInvoice } from '../api/seller-api';
@@ -33,7 +33,6 @@ export default function SellerInvoicePage() {
   const { saveInvoice } = useSellerActions();
   const { message } = useFeedback();
   const form = usePlainForm(initial, rules);
-  const [busy, setBusy] = useState(false);
   const info = useSellerInfo();
   const data = query.data;
   const unit = info.data?.units.find((u) => u.businessUnitId === info.data?.current);
@@ -52,19 +51,13 @@ export default function SellerInvoicePage() {
       });
   }, [data, unit, reset]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!form.validate()) return;
-    setBusy(true);
-    try {
+  const { busy, onSubmit } = usePlainSubmit(
+    () => form.validate(),
+    async () => {
       await saveInvoice(schema.parse(form.values));
       void message.success('发票信息已保存');
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <div className="center-body">
@@ -72,14 +65,14 @@ export default function SellerInvoicePage() {
       <QueryState isLoading={query.isLoading} error={query.error}>
         <Notice
           type="info"
-          className="invoice-notice"
+          className="form-notice"
           message={`${data?.businessUnitName ?? ''}的开票信息${data?.invoice ? `，上次保存于 ${data.invoice.updatedAt}` : '，尚未填写'}。平台按此信息开具服务费发票。`}
         />
         <form
           className="seller-form plain-form-horizontal"
           style={LABEL}
           noValidate
-          onSubmit={(e) => void submit(e)}
+          onSubmit={onSubmit}
           data-testid="seller-invoice-form"
         >
           {FIELDS.map(([name, label, attrs]) => (
@@ -88,9 +81,7 @@ export default function SellerInvoicePage() {
             </Field>
           ))}
           <div className="form-actions">
-            <button type="submit" className="btn btn-primary btn-large" disabled={busy} aria-busy={busy}>
-              保存
-            </button>
+            <SubmitButton busy={busy}>保存</SubmitButton>
           </div>
         </form>
       </QueryState>

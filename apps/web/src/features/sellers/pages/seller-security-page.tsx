@@ -1,7 +1,7 @@
 import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
 import { ActiveSessions } from '../../../components/active-sessions';
-import { Icon } from '../../../components/plain/icon';
+import { SecurityItem } from '../../../components/security-item';
 import { useSellerInfo } from '../api/seller-api';
 import '../sellers.css';
 
@@ -12,25 +12,13 @@ export default function SellerSecurityPage() {
     <div className="center-body">
       <div className="center-title">安全设置</div>
       <div className="security-list">
-        <div className="security-item">
-          <Icon icon={SafetyCertificateOutlined} />
-          <div className="security-main">
-            <div className="security-name">统一身份认证</div>
-            <div className="security-desc">
-              您通过统一身份认证登录，登录密码由认证服务管理，请在本单位的认证服务中修改。退出登录时会同时退出统一身份认证。
-            </div>
-          </div>
-        </div>
-        <div className="security-item">
-          <Icon icon={MobileOutlined} />
-          <div className="security-main">
-            <div className="security-name">手机号</div>
-            <div className="security-desc">
-              {data?.seller.tel ? `已登记 ${data.seller.tel}` : '未登记'}
-              ，用于接收修改收款信息等操作的验证码。
-            </div>
-          </div>
-        </div>
+        <SecurityItem icon={SafetyCertificateOutlined} name="统一身份认证">
+          您通过统一身份认证登录，登录密码由认证服务管理，请在本单位的认证服务中修改。退出登录时会同时退出统一身份认证。
+        </SecurityItem>
+        <SecurityItem icon={MobileOutlined} name="手机号">
+          {data?.seller.tel ? `已登记 ${data.seller.tel}` : '未登记'}
+          ，用于接收修改收款信息等操作的验证码。
+        </SecurityItem>
       </div>
       <div className="center-subtitle">登录设备</div>
       <ActiveSessions />
