@@ -28,7 +28,6 @@ const HELD = {
   // logged-in pages
   '/disposeCar': 470,
   '/detailInfo/:orderId': 422,
-  '/buyerDetailInfo/:orderId': 371,
 };
 
 const web = path.resolve(import.meta.dirname, '..');

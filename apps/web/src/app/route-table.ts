@@ -169,7 +169,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'buyerDetailInfo/:orderId',
-    meta: only('成交订单详情', ['buyer']),
+    meta: { ...only('成交订单详情', ['buyer']), plain: true },
     page: () => import('../features/orders/pages/buyer-detail-info-page'),
   },
   {

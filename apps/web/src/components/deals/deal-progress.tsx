@@ -1,6 +1,9 @@
 import type { deals } from '@chepai/shared';
-import { Descriptions, Steps, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { beijing, durationText, yuanText } from '../lots/format';
+import { Descriptions } from '../plain/descriptions';
+import { Steps } from '../plain/steps';
+import { Tag } from '../plain/tag';
 import './deals.css';
 
 type Deal = deals.DealView;
@@ -16,17 +19,16 @@ export function DeadlineText({ deadline, now }: { deadline: number; now: number 
   );
 }
 
-/** The five steps of a deal with when each happened or is due. */
-export function DealProgress({ deal, compact }: { deal: Deal; compact: boolean }) {
+/** The five steps of a deal with when each happened or is due; one under another on a phone. */
+export function DealProgress({ deal }: { deal: Deal }) {
   const current = deal.steps.findIndex((s) => s.at === null);
   const failed = deal.stage === 'defaulted';
   return (
     <Steps
       className="deal-steps"
-      size="small"
-      direction={compact ? 'vertical' : 'horizontal'}
+      stack
       current={current === -1 ? deal.steps.length : current}
-      status={failed ? 'error' : current === -1 ? 'finish' : 'process'}
+      status={failed ? 'error' : undefined}
       items={deal.steps.map((s, i) => ({
         title: s.label,
         // A defaulted deal stops at the step it missed: no later step is due any more.
@@ -50,22 +52,26 @@ export function DealAmounts({
   extra,
 }: {
   deal: Deal;
-  extra?: Partial<Record<'balance' | 'fee' | 'storage', React.ReactNode>>;
+  extra?: Partial<Record<'balance' | 'fee' | 'storage', ReactNode>>;
 }) {
   // A defaulted deal is closed: what was not paid is no longer owed.
   const closed = deal.stage === 'defaulted';
   const state = (paid: boolean) =>
-    paid ? <Tag color="green">已支付</Tag> : closed ? <Tag>无需支付</Tag> : <Tag color="orange">待支付</Tag>;
+    paid ? (
+      <Tag color="green">已支付</Tag>
+    ) : closed ? (
+      <Tag color="default">无需支付</Tag>
+    ) : (
+      <Tag color="orange">待支付</Tag>
+    );
   const { storage } = deal;
   return (
     <Descriptions
-      bordered
-      size="small"
-      column={1}
       className="deal-amounts"
+      small
+      labelWidth={120}
       items={[
         {
-          key: 'price',
           label: '成交价',
           children: (
             <>
@@ -74,9 +80,8 @@ export function DealAmounts({
             </>
           ),
         },
-        { key: 'deposit', label: '保证金抵扣', children: <>−{yuanText(deal.depositApplied)}</> },
+        { label: '保证金抵扣', children: <>−{yuanText(deal.depositApplied)}</> },
         {
-          key: 'balance',
           label: '成交余款',
           children: (
             <span className="deal-amount-row">
@@ -85,7 +90,6 @@ export function DealAmounts({
           ),
         },
         {
-          key: 'fee',
           label: '买方服务费',
           children: (
             <span className="deal-amount-row">
@@ -94,7 +98,6 @@ export function DealAmounts({
           ),
         },
         {
-          key: 'storage',
           label: '场地存放费',
           children:
             storage.days > 0 ? (
@@ -110,7 +113,6 @@ export function DealAmounts({
             ),
         },
         {
-          key: 'total',
           label: '合计应付',
           // The whole (storage included) and what is left of it: after full payment nothing is due
           // but a storage fee that accrued.

@@ -18,12 +18,15 @@ export function Descriptions({
   items,
   columns = 1,
   labelWidth = 180,
+  small,
   className,
   ...rest
 }: {
   items: DescriptionItem[];
   columns?: 1 | 2;
   labelWidth?: number;
+  /** Tighter cells (antd's size small): facts beside other content. */
+  small?: boolean;
   className?: string;
   'data-testid'?: string;
 }) {
@@ -37,7 +40,9 @@ export function Descriptions({
   });
   return (
     <dl
-      className={`plain-descriptions${columns === 2 ? ' two' : ''}${className ? ` ${className}` : ''}`}
+      className={['plain-descriptions', columns === 2 ? 'two' : '', small ? 'small' : '', className ?? '']
+        .filter(Boolean)
+        .join(' ')}
       style={{ '--desc-label': `${labelWidth}px` } as CSSProperties}
       {...rest}
     >

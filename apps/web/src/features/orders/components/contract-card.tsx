@@ -1,23 +1,23 @@
 import type { deals } from '@chepai/shared';
-import { Button, Checkbox, Form, Input, Modal } from 'antd';
-import { lazy, Suspense, useState } from 'react';
-import { downloadContract, useSignCode, useSignContract } from '../../../api/deal-queries';
+import { useState } from 'react';
+import { downloadContract } from '../../../api/deal-queries';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing } from '../../../components/lots/format';
-import { SendCodeButton } from '../../../components/send-code-button';
-import { useFeedback } from '../../../components/feedback';
 
-// The upload field (antd Upload and Image) is only needed while the deal waits for a signature.
-const PaperContract = lazy(() => import('./paper-contract').then((m) => ({ default: m.PaperContract })));
+// The signing dialog and the paper upload are antd; they load when needed (docs/decisions/057): the
+// dialog when its button is first reached, the upload while the deal waits for a signature.
+const loadDialog = () => import('./contract-sign-dialog');
+const ContractSignDialog = lazyWithAntd(async () => ({ default: (await loadDialog()).ContractSignDialog }));
+const PaperContract = lazyWithAntd(async () => ({
+  default: (await import('./paper-contract')).PaperContract,
+}));
 
 /** 成交确认书: download it, and sign it online with a code sent to the buyer's own phone. */
 export function ContractCard({ deal }: { deal: deals.DealView }) {
-  const { message } = useFeedback();
   const [open, setOpen] = useState(false);
+  // The dialog stays mounted once opened, so that it can play its closing animation.
+  const [opened, setOpened] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [form] = Form.useForm<{ code: string; read: boolean }>();
-  const sendCode = useSignCode(deal.orderId);
-  const sign = useSignContract(deal.orderId);
-  const [sentTo, setSentTo] = useState<string | null>(null);
   const download = async () => {
     setDownloading(true);
     try {
@@ -26,16 +26,6 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
       setDownloading(false);
     }
   };
-  const submit = ({ code }: { code: string }) =>
-    sign.mutate(
-      { code, sha256: deal.contract.sha256 ?? '' },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          void message.success('成交确认书已签署');
-        },
-      },
-    );
   const canSign = deal.stage === 'signing';
   return (
     <section className="deal-card-section" data-testid="contract-card">
@@ -58,86 +48,42 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
         </p>
       )}
       <div className="deal-actions">
-        <Button onClick={() => void download()} loading={downloading}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void download()}
+          disabled={downloading}
+          aria-busy={downloading}
+        >
           {/* Signed on paper: the signed copy is the buyer's scan; the PDF here carries no signature. */}
           {deal.contract.signedAt && deal.paperContract?.status !== 'accepted'
             ? '下载已签署的确认书'
             : '下载确认书（PDF）'}
-        </Button>
+        </button>
         {canSign && (
-          <Button type="primary" onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
+            onPointerEnter={() => void loadDialog()}
+            onFocus={() => void loadDialog()}
+          >
             在线签署
-          </Button>
+          </button>
         )}
       </div>
-      {(canSign || deal.paperContract) && (
-        <Suspense fallback={null}>
-          <PaperContract deal={deal} />
-        </Suspense>
+      {(canSign || deal.paperContract) && <PaperContract deal={deal} />}
+      {opened && (
+        <ContractSignDialog
+          deal={deal}
+          open={open}
+          onClose={() => setOpen(false)}
+          onRead={() => void download()}
+        />
       )}
-      <Modal
-        open={open}
-        title="在线签署成交确认书"
-        okText="确认签署"
-        cancelText="取消"
-        okButtonProps={{ loading: sign.isPending }}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-      >
-        <p>
-          请先
-          <Button type="link" size="small" onClick={() => void download()}>
-            查看《车辆拍卖成交确认书》
-          </Button>
-          （PDF）。签署即表示您已阅读并同意确认书的全部内容：成交价、付款期限、提车与过户约定，以及逾期未付视为悔拍、保证金不予退还。
-          签署以发送到您本人手机的验证码确认，平台记录签署时间、地址和确认书内容摘要。
-        </p>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item
-            name="read"
-            valuePropName="checked"
-            rules={[
-              {
-                validator: (_, v: boolean) =>
-                  v ? Promise.resolve() : Promise.reject(new Error('请先阅读并同意确认书')),
-              },
-            ]}
-          >
-            {/* The document's link is above, not in this label: a click meant for the box never downloads. */}
-            <Checkbox>我已阅读并同意签署《车辆拍卖成交确认书》</Checkbox>
-          </Form.Item>
-          <Form.Item
-            label={sentTo ? `验证码（已发送至 ${sentTo}）` : '短信验证码'}
-            required
-            extra={sentTo ? undefined : '验证码将发送到您注册的手机号'}
-          >
-            <div className="deal-code-row">
-              <Form.Item
-                name="code"
-                noStyle
-                rules={[
-                  { required: true, message: '请输入验证码' },
-                  { pattern: /^\d{6}$/, message: '验证码为6位数字' },
-                ]}
-              >
-                <Input
-                  maxLength={6}
-                  inputMode="numeric"
-                  placeholder="6位验证码"
-                  autoComplete="one-time-code"
-                />
-              </Form.Item>
-              <SendCodeButton
-                onSend={async () => {
-                  const r = await sendCode.mutateAsync();
-                  setSentTo(r.tel);
-                }}
-              />
-            </div>
-          </Form.Item>
-        </Form>
-      </Modal>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { deals } from '@chepai/shared';
-import { Alert, Descriptions } from 'antd';
 import { beijing, yuanText } from '../../../components/lots/format';
+import { Descriptions } from '../../../components/plain/descriptions';
+import { Notice } from '../../../components/plain/notice';
 
 /** The buyer's strikes after this default, and the bar it brought if any. */
 function standingText(s: NonNullable<deals.DefaultInfo['standing']>) {
@@ -18,9 +19,8 @@ export function DefaultCard({ deal }: { deal: deals.DealView }) {
     <section className="deal-card-section" data-testid="default-card">
       <h2>{d ? '违约处理' : '交易条款与违约说明'}</h2>
       {d && (
-        <Alert
+        <Notice
           type="error"
-          showIcon
           className="order-detail-alert"
           message={`${d.reasonText}，已于 ${beijing(d.at)} 按悔拍处理`}
           description={
@@ -36,19 +36,19 @@ export function DefaultCard({ deal }: { deal: deals.DealView }) {
         />
       )}
       <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2 }}
+        small
+        columns={2}
+        labelWidth={110}
         items={[
-          { key: 'sign', label: '签约期限', children: `成交后 ${t.signHours} 小时内` },
-          { key: 'pay', label: '付款期限', children: `成交后 ${t.payHours} 小时内` },
-          { key: 'pickup', label: '提车期限', children: `付清后 ${t.pickupDays} 天内` },
-          { key: 'transfer', label: '过户期限', children: `交车后 ${t.transferDays} 天内` },
+          { label: '签约期限', children: `成交后 ${t.signHours} 小时内` },
+          { label: '付款期限', children: `成交后 ${t.payHours} 小时内` },
+          { label: '提车期限', children: `付清后 ${t.pickupDays} 天内` },
+          { label: '过户期限', children: `交车后 ${t.transferDays} 天内` },
           {
-            key: 'fee',
             label: '买方服务费',
             children: `成交价的 ${t.buyerFeeRatePercent}%（最低 ${yuanText(t.buyerFeeMin)}，最高 ${yuanText(t.buyerFeeMax)}）`,
           },
-          { key: 'storage', label: '逾期存放费', children: `每天 ${yuanText(t.storageFeePerDay)}` },
+          { label: '逾期存放费', children: `每天 ${yuanText(t.storageFeePerDay)}` },
         ]}
       />
       {!d && (

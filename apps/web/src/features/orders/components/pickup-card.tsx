@@ -1,52 +1,19 @@
 import { deals } from '@chepai/shared';
-import { Button, DatePicker, Descriptions, Form, Input, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useArrangePickup } from '../../../api/deal-queries';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing } from '../../../components/lots/format';
-import { useFeedback } from '../../../components/feedback';
+import { Descriptions } from '../../../components/plain/descriptions';
+import { Skeleton } from '../../../components/plain/skeleton';
 
-interface PlanForm {
-  pickupDate: Dayjs;
-  slot: 'am' | 'pm';
-  collector: 'self' | 'agent';
-  agentName?: string;
-  agentIdNo?: string;
-  agentTel?: string;
-  transfer: 'local' | 'outOfTown';
-}
+// The form (antd's DatePicker) loads as the pointer or the focus reaches its button (docs/decisions/057).
+const loadForm = () => import('./pickup-form');
+const PickupForm = lazyWithAntd(async () => ({ default: (await loadForm()).PickupForm }), <Skeleton />);
 
 /** 提车安排: when, who collects, local or out-of-town transfer; changeable until the handover. */
 export function PickupCard({ deal, now }: { deal: deals.DealView; now: number }) {
-  const { message } = useFeedback();
   const plan = deal.pickupPlan;
   const changeable = deal.stage === 'paying' || deal.stage === 'pickup';
   const [editing, setEditing] = useState(false);
-  const [form] = Form.useForm<PlanForm>();
-  const arrange = useArrangePickup(deal.orderId);
-  const collector = Form.useWatch('collector', form);
-  // The server's rule: within the pickup deadline, or 7 days after the payment deadline before it is set.
-  const step = (k: string) => deal.steps.find((s) => s.stage === k)?.deadline ?? null;
-  const last = step('handedOver') ?? (step('paid') ?? now) + deals.PICKUP_DAYS * 86_400_000;
-  const submit = (v: PlanForm) =>
-    arrange.mutate(
-      {
-        pickupDate: v.pickupDate.format('YYYY-MM-DD'),
-        slot: v.slot,
-        collector: v.collector,
-        transfer: v.transfer,
-        ...(v.collector === 'agent'
-          ? { agentName: v.agentName, agentIdNo: v.agentIdNo, agentTel: v.agentTel }
-          : {}),
-      },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          void message.success('提车安排已保存');
-        },
-      },
-    );
-
   if (!changeable && !plan) return null;
   return (
     <section className="deal-card-section" data-testid="pickup-card">
@@ -54,119 +21,37 @@ export function PickupCard({ deal, now }: { deal: deals.DealView; now: number })
       <p className="muted">提车地点：{deal.pickupAddress || '以平台通知为准'}</p>
       {plan && !editing && (
         <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2 }}
+          small
+          columns={2}
+          labelWidth={110}
           items={[
+            { label: '提车时间', children: `${plan.pickupDate} ${deals.PICKUP_SLOTS[plan.slot]}` },
             {
-              key: 'date',
-              label: '提车时间',
-              children: `${plan.pickupDate} ${deals.PICKUP_SLOTS[plan.slot]}`,
-            },
-            {
-              key: 'who',
               label: '提车人',
               children:
                 plan.collector === 'self'
                   ? '本人'
                   : `${plan.agentName ?? ''}（代提，${plan.agentTel ?? ''}，身份证 ${plan.agentIdMasked ?? ''}）`,
             },
-            { key: 'transfer', label: '过户方式', children: deals.TRANSFER_KINDS[plan.transfer] },
-            { key: 'updated', label: '更新于', children: beijing(plan.updatedAt) },
+            { label: '过户方式', children: deals.TRANSFER_KINDS[plan.transfer] },
+            { label: '更新于', children: beijing(plan.updatedAt) },
           ]}
         />
       )}
       {changeable && !editing && (
-        <Button type={plan ? 'default' : 'primary'} onClick={() => setEditing(true)}>
-          {plan ? '修改提车安排' : '安排提车'}
-        </Button>
-      )}
-      {editing && (
-        <Form<PlanForm>
-          form={form}
-          layout="vertical"
-          className="deal-pickup-form"
-          onFinish={submit}
-          initialValues={
-            plan
-              ? {
-                  pickupDate: dayjs(plan.pickupDate),
-                  slot: plan.slot,
-                  collector: plan.collector,
-                  agentName: plan.agentName ?? undefined,
-                  agentTel: plan.agentTel ?? undefined,
-                  transfer: plan.transfer,
-                }
-              : { slot: 'am', collector: 'self', transfer: 'local' }
-          }
-        >
-          <Form.Item
-            name="pickupDate"
-            label="提车日期"
-            rules={[{ required: true, message: '请选择提车日期' }]}
+        <div className="deal-actions">
+          <button
+            type="button"
+            className={plan ? 'btn' : 'btn btn-primary'}
+            onClick={() => setEditing(true)}
+            onPointerEnter={() => void loadForm()}
+            onFocus={() => void loadForm()}
           >
-            <DatePicker
-              className="full-width"
-              placeholder="请选择日期"
-              disabledDate={(d) =>
-                d.isBefore(dayjs(now).startOf('day')) || d.isAfter(dayjs(last).endOf('day'))
-              }
-            />
-          </Form.Item>
-          <Form.Item name="slot" label="时段">
-            <Radio.Group
-              options={Object.entries(deals.PICKUP_SLOTS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="collector" label="提车人">
-            <Radio.Group
-              options={[
-                { value: 'self', label: '本人提车' },
-                { value: 'agent', label: '委托他人代提' },
-              ]}
-            />
-          </Form.Item>
-          {collector === 'agent' && (
-            <>
-              <Form.Item
-                name="agentName"
-                label="代提车人姓名"
-                rules={[{ required: true, message: '请输入代提车人姓名' }]}
-              >
-                <Input maxLength={20} />
-              </Form.Item>
-              <Form.Item
-                name="agentIdNo"
-                label="代提车人身份证号"
-                extra="加密保存，仅用于提车核验"
-                rules={[{ required: true, message: '请输入代提车人身份证号' }]}
-              >
-                <Input maxLength={18} />
-              </Form.Item>
-              <Form.Item
-                name="agentTel"
-                label="代提车人手机号"
-                rules={[
-                  { required: true, message: '请输入代提车人手机号' },
-                  { pattern: /^1\d{10}$/, message: '请输入正确的11位手机号' },
-                ]}
-              >
-                <Input maxLength={11} inputMode="numeric" />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item name="transfer" label="过户方式">
-            <Radio.Group
-              options={Object.entries(deals.TRANSFER_KINDS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <div className="deal-actions">
-            <Button type="primary" htmlType="submit" loading={arrange.isPending}>
-              保存提车安排
-            </Button>
-            <Button onClick={() => setEditing(false)}>取消</Button>
-          </div>
-        </Form>
+            {plan ? '修改提车安排' : '安排提车'}
+          </button>
+        </div>
       )}
+      {editing && <PickupForm deal={deal} now={now} onDone={() => setEditing(false)} />}
     </section>
   );
 }

@@ -1,12 +1,14 @@
 import type { deals } from '@chepai/shared';
-import { Alert, Button, Descriptions, Grid, Result, Skeleton } from 'antd';
-import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { type DealPayment, useBuyerDeal, useMyOffers, usePayDeal } from '../../../api/deal-queries';
 import { usePaymentConfig } from '../../../api/payment-config-query';
 import { DealAmounts, DealProgress, DeadlineText } from '../../../components/deals/deal-progress';
 import { DealStageTag } from '../../../components/deals/deal-stage-tag';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing, yuanText } from '../../../components/lots/format';
+import { Descriptions } from '../../../components/plain/descriptions';
+import { Notice } from '../../../components/plain/notice';
+import { Skeleton } from '../../../components/plain/skeleton';
 import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useServerNow } from '../../../lib/server-clock';
@@ -16,11 +18,15 @@ import { DefaultCard } from '../components/default-card';
 import { PickupCard } from '../components/pickup-card';
 import '../orders.css';
 
-// Shown only at some stages: kept out of the page's first load (decision 033's budget).
-const ReceiptsCard = lazy(() =>
-  import('../components/receipts-card').then((m) => ({ default: m.ReceiptsCard })),
+// Shown only at some stages, and drawn with antd: kept out of the page's first load (decisions 033
+// and 057).
+const ReceiptsCard = lazyWithAntd(async () => ({
+  default: (await import('../components/receipts-card')).ReceiptsCard,
+}));
+const OfferList = lazyWithAntd(
+  async () => ({ default: (await import('../components/offer-card')).OfferList }),
+  <Skeleton />,
 );
-const OfferList = lazy(() => import('../components/offer-card').then((m) => ({ default: m.OfferList })));
 
 /** What the buyer has to do now, in one sentence. */
 const NEXT_STEP = {
@@ -52,7 +58,6 @@ export default function BuyerDetailInfoPage() {
   const offers = useMyOffers(awaiting ? orderId : null);
   const pay = usePayDeal(orderId);
   const payConfig = usePaymentConfig();
-  const compact = !Grid.useBreakpoint().md;
   useBreadcrumbTail(deal ? [{ title: deal.title }] : null);
   const open = deal?.stage === 'paying' && deal.deadline !== null && now < deal.deadline;
   const storageDue = deal !== undefined && deal.stage === 'pickup' && Number(deal.storage.outstanding) > 0;
@@ -60,14 +65,15 @@ export default function BuyerDetailInfoPage() {
   // While a payment just made is being confirmed, no pay button: the amounts are those of before it.
   const payButton = (what: DealPayment, show: boolean) =>
     show && !confirming ? (
-      <Button
-        type="primary"
-        size="small"
-        loading={pay.isPending && pay.variables === what}
+      <button
+        type="button"
+        className="btn btn-primary btn-small"
+        disabled={pay.isPending}
+        aria-busy={pay.isPending && pay.variables === what}
         onClick={() => pay.mutate(what)}
       >
         {{ balance: '支付余款', fee: '支付服务费', storage: '支付存放费' }[what]}
-      </Button>
+      </button>
     ) : null;
   // A second-chance offer on this lot is answered here even before the caller has a deal on it.
   const offersHere = (offers.data?.list ?? []).filter((o) => o.orderId === orderId && o.status === 'pending');
@@ -75,22 +81,22 @@ export default function BuyerDetailInfoPage() {
   return (
     <div className="container order-detail">
       <div className="panel order-detail-panel buyer-deal">
-        {isLoading && <Skeleton active />}
+        {isLoading && <Skeleton rows={8} />}
         {confirming && !deal && (
-          <Alert className="order-detail-alert" type="info" showIcon message="支付结果确认中，请稍候…" />
+          <Notice className="order-detail-alert" type="info" message="支付结果确认中，请稍候…" />
         )}
-        {offersHere.length > 0 && !confirming && (
-          <Suspense fallback={<Skeleton active />}>
-            <OfferList offers={offersHere} now={now} />
-          </Suspense>
-        )}
+        {offersHere.length > 0 && !confirming && <OfferList offers={offersHere} now={now} />}
         {error && !offersHere.length && !confirming && (
-          <Result
-            status="404"
-            title="成交订单不存在"
-            subTitle={error.message}
-            extra={<Link to="/personalCenter/dealCar">返回我的成交车辆</Link>}
-          />
+          <div className="plain-result" role="status">
+            <p className="plain-result-code" aria-hidden="true">
+              404
+            </p>
+            <h1 className="plain-result-title">成交订单不存在</h1>
+            <p className="muted">{error.message}</p>
+            <Link className="btn btn-primary" to="/personalCenter/dealCar">
+              返回我的成交车辆
+            </Link>
+          </div>
         )}
         {deal && (
           <>
@@ -101,8 +107,8 @@ export default function BuyerDetailInfoPage() {
             <p className="muted">
               订单编号 {deal.orderId} · 成交于 <DateTime ms={deal.closedAt} /> · 处置单位 {deal.seller.name}
             </p>
-            <DealProgress deal={deal} compact={compact} />
-            <Alert
+            <DealProgress deal={deal} />
+            <Notice
               className="order-detail-alert"
               type={
                 deal.stage === 'defaulted'
@@ -113,12 +119,11 @@ export default function BuyerDetailInfoPage() {
                       ? 'warning'
                       : 'info'
               }
-              showIcon
               message={pickupLate ? pickupLateText(deal.storage) : NEXT_STEP[deal.stage]}
               description={deal.deadline ? <DeadlineText deadline={deal.deadline} now={now} /> : undefined}
             />
             {confirming && (
-              <Alert className="order-detail-alert" type="info" showIcon message="支付结果确认中，请稍候…" />
+              <Notice className="order-detail-alert" type="info" message="支付结果确认中，请稍候…" />
             )}
             <div className="buyer-deal-grid">
               <section className="deal-card-section">
@@ -140,30 +145,26 @@ export default function BuyerDetailInfoPage() {
               <section className="deal-card-section">
                 <h2>{deal.transfer ? '交车与过户记录' : '交车记录'}</h2>
                 <Descriptions
-                  size="small"
-                  column={{ xs: 1, sm: 2 }}
+                  small
+                  columns={2}
+                  labelWidth={130}
                   items={[
-                    { key: 'at', label: '交车时间', children: beijing(deal.handover.at) },
+                    { label: '交车时间', children: beijing(deal.handover.at) },
                     {
-                      key: 'km',
                       label: '交车时表显里程',
                       children: `${deal.handover.mileageKm.toLocaleString('zh-CN')} 公里`,
                     },
                     ...(deal.transfer
                       ? [
-                          { key: 'plate', label: '过户后号牌', children: deal.transfer.newPlateNo },
-                          { key: 'date', label: '过户日期', children: deal.transfer.transferDate },
+                          { label: '过户后号牌', children: deal.transfer.newPlateNo },
+                          { label: '过户日期', children: deal.transfer.transferDate },
                         ]
                       : []),
                   ]}
                 />
               </section>
             )}
-            {deal.receipts.length > 0 && (
-              <Suspense fallback={null}>
-                <ReceiptsCard deal={deal} />
-              </Suspense>
-            )}
+            {deal.receipts.length > 0 && <ReceiptsCard deal={deal} />}
             <DefaultCard deal={deal} />
             <div className="order-detail-actions">
               <Link to={`/carAuction/carAuctionDetail/${deal.orderId}`}>查看拍品页面</Link>

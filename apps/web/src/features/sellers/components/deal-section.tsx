@@ -1,5 +1,5 @@
 import { deals } from '@chepai/shared';
-import { Alert, Button, DatePicker, Descriptions, Form, Grid, InputNumber, Modal } from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, InputNumber, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useConfirmReceipt, useSellerDeal } from '../../../api/deal-queries';
@@ -26,7 +26,6 @@ export default function DealSection({ orderId }: { orderId: string }) {
   const { message } = useFeedback();
   const { data: deal } = useSellerDeal(orderId, true);
   const now = useServerNow(1000);
-  const compact = !Grid.useBreakpoint().md;
   const confirm = useConfirmReceipt(orderId);
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ at: Dayjs; mileageKm: number }>();
@@ -47,7 +46,7 @@ export default function DealSection({ orderId }: { orderId: string }) {
       <h2 className="order-detail-h2">
         成交办理 <DealStageTag stage={deal.stage} text={deal.stageText} />
       </h2>
-      <DealProgress deal={deal} compact={compact} />
+      <DealProgress deal={deal} />
       <Alert
         className="order-detail-alert"
         type={deal.stage === 'defaulted' ? 'warning' : 'info'}
