@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { Table, type Column } from '../../../components/plain/table';
-import { Tag } from '../../../components/plain/tag';
 import { useMyDeposits } from '../api/deposit-api';
-import { DEPOSIT_STATE_TEXT } from './deposit-states';
+import { DepositStateTag } from '../../../components/deposit-state';
 
 type Row = EndpointOutput<typeof bidding.myDeposits>['list'][number];
 
@@ -20,7 +19,7 @@ const COLUMNS: Array<Column<Row>> = [
   {
     title: '状态',
     key: 'state',
-    render: (r) => <Tag color={DEPOSIT_STATE_TEXT[r.state].color}>{DEPOSIT_STATE_TEXT[r.state].text}</Tag>,
+    render: (r) => <DepositStateTag state={r.state} />,
   },
   { title: '缴纳时间', key: 'frozenAt', wide: true, render: (r) => beijing(r.frozenAt) },
   {

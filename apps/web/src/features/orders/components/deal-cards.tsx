@@ -6,22 +6,10 @@ import { Empty } from '../../../components/plain/empty';
 import { Pager } from '../../../components/plain/pager';
 import { Spinner } from '../../../components/plain/spinner';
 import { tagClass } from '../../../components/plain/tag';
+import { DepositStateTag } from '../../../components/deposit-state';
 import { DateTime } from './date-time';
 
 export type Deal = EndpointOutput<typeof bidding.myDeals>['list'][number];
-
-export const DEPOSIT_TEXT = {
-  pending: '待支付',
-  frozen: '冻结中',
-  applied: '已抵扣',
-  refunded: '已退还',
-  forfeited: '已扣除',
-} as const;
-
-/** The deposit's state as a grey tag. */
-export const DepositTag = ({ deal }: { deal: Deal }) => (
-  <span className="tag tag-plain">{DEPOSIT_TEXT[deal.depositState]}</span>
-);
 
 /** Where the deal stands; an open stage says how long is left. */
 export function DealStateTag({ deal, now }: { deal: Deal; now: number }) {
@@ -85,7 +73,7 @@ export function DealCards({ deals, loading, now, page, total, onPage }: CardsPro
             </dd>
             <dt>保证金抵扣</dt>
             <dd>
-              {yuanText(r.deposit)} <DepositTag deal={r} />
+              {yuanText(r.deposit)} <DepositStateTag state={r.depositState} />
             </dd>
             <dt>待付余款</dt>
             <dd>{yuanText(r.balanceDue)}</dd>

@@ -9,7 +9,8 @@ import { MD_UP, useMediaQuery } from '../../../lib/use-media-query';
 import { useMyDeals } from '../api/orders-api';
 
 import { DateTime } from '../components/date-time';
-import { DealCards, DealNextLink, DealStateTag, DepositTag, type Deal } from '../components/deal-cards';
+import { DepositStateTag } from '../../../components/deposit-state';
+import { DealCards, DealNextLink, DealStateTag, type Deal } from '../components/deal-cards';
 import '../orders.css';
 
 // The offers of a second chance (rare) answer through antd's dialogs: they load with their own scope.
@@ -81,7 +82,7 @@ export default function DealCarPage() {
               className: 'nowrap',
               render: (r) => (
                 <>
-                  {yuanText(r.deposit)} <DepositTag deal={r} />
+                  {yuanText(r.deposit)} <DepositStateTag state={r.depositState} />
                 </>
               ),
             },
