@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnv } from './config/env';
 import type { AppContext } from './context';
-import { demoBuyers, seedAccounts } from './db/seed/accounts';
+import { demoBuyerIds, seedAccounts } from './db/seed/accounts';
 import { seedDemo } from './db/seed/index';
 import { seedLots } from './db/seed/lots';
 import { startBanner } from './start-banner';
@@ -98,17 +98,7 @@ describe('demo lots', () => {
     const ctx: AppContext = { env: testEnv(), dbh, log: pino({ level: 'silent' }), now: () => new Date() };
     await seedAccounts(ctx);
     await seedLots(ctx.dbh.db, ctx.now(), 40);
-    const demoIds = (
-      await dbh.db
-        .selectFrom('app_user')
-        .select('id')
-        .where(
-          'tel',
-          'in',
-          demoBuyers.map((b) => b.tel),
-        )
-        .execute()
-    ).map((r) => r.id);
+    const demoIds = await demoBuyerIds(dbh.db);
     const tops = await dbh.db
       .selectFrom('bid')
       .innerJoin('lot', 'lot.id', 'bid.lot_id')

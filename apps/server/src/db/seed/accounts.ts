@@ -1,5 +1,7 @@
 import { creditCodeCheckChar, idCardCheckChar } from '@chepai/shared';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../schema';
 import { idCardVault } from '../../modules/accounts/id-card-vault';
 import { hashPassword } from '../../modules/accounts/passwords';
 import { dataCryptoFor } from '../../platform/crypto/data-key';
@@ -27,6 +29,13 @@ export const demoBuyers = [
     credit_code: '91310115MA1K4B7C2' + creditCodeCheckChar('91310115MA1K4B7C2'),
   },
 ];
+
+/** The demo buyers' account ids, in the order of their phone numbers (none before seedAccounts). */
+export async function demoBuyerIds(db: Kysely<Database>): Promise<string[]> {
+  const tels = demoBuyers.map((b) => b.tel);
+  const rows = await db.selectFrom('app_user').select('id').where('tel', 'in', tels).orderBy('tel').execute();
+  return rows.map((r) => r.id);
+}
 
 export async function seedAccounts(ctx: AppContext) {
   const { db } = ctx.dbh;

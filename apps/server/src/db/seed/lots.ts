@@ -3,7 +3,9 @@ import { withDerivedColumns } from '../../modules/lots/lot-writer';
 import type { Database, LotTable } from '../schema';
 import { generateLot } from './lot-generator';
 import { SELLERS } from './lot-data';
-import { demoBuyers } from './accounts';
+import { demoBuyerIds } from './accounts';
+import { SEED_DEPOSIT_PREFIX } from './demo-deposits';
+import { demoBids } from './demo-leaders';
 
 export const DEMO_LOT_COUNT = 330;
 const BATCH = 50;
@@ -11,23 +13,11 @@ const BATCH = 50;
 /**
  * Demo lots with times relative to `now`, re-derived at every start so that each hall always has
  * lots: rows are keyed by demo_key (updated in place, never duplicated); their photos and bid
- * history are replaced. View counts are kept.
+ * history are replaced. View counts are kept. A lot that buyers have acted on is real data and is
+ * left alone (docs/decisions/058-demo-deposits.md).
  */
 export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT_COUNT) {
-  // The leading bidder of each demo lot is a demo account: a lot that closes while the demo runs
-  // is sold to someone who can see and pay the deal; the others stay account-less history.
-  const demoIds = (
-    await db
-      .selectFrom('app_user')
-      .select('id')
-      .where(
-        'tel',
-        'in',
-        demoBuyers.map((b) => b.tel),
-      )
-      .orderBy('tel')
-      .execute()
-  ).map((r) => r.id);
+  const demoIds = await demoBuyerIds(db);
   const sellerIds: string[] = [];
   for (const s of SELLERS) {
     const row = await db
@@ -65,38 +55,55 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
                 cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]),
               );
             })
-            // A demo lot that buyers have paid deposits or bid on is real data now: leave it alone.
+            // Real data is left alone: a bid through the engine (it sets leader_id), a deal, a payment
+            // other than the seed's own deposit while that is still frozen.
             .where((eb) =>
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom('payment')
-                    .select('payment.payment_no')
-                    .whereRef('payment.lot_id', '=', 'lot.id'),
+              eb.and([
+                eb('lot.leader_id', 'is', null),
+                eb.not(
+                  eb.exists(
+                    eb.selectFrom('deal').select('deal.lot_id').whereRef('deal.lot_id', '=', 'lot.id'),
+                  ),
                 ),
-              ),
+                eb.not(
+                  eb.exists(
+                    eb
+                      .selectFrom('payment')
+                      .select('payment.payment_no')
+                      .whereRef('payment.lot_id', '=', 'lot.id')
+                      .where((p) =>
+                        p.not(
+                          p.exists(
+                            p
+                              .selectFrom('deposit_ledger as d')
+                              .select('d.id')
+                              .whereRef('d.payment_no', '=', 'payment.payment_no')
+                              .where('d.state', '=', 'frozen')
+                              .where('d.payment_no', 'like', `${SEED_DEPOSIT_PREFIX}%`),
+                          ),
+                        ),
+                      ),
+                  ),
+                ),
+              ]),
             ),
         )
         .returning(['id', 'demo_key'])
         .execute();
       const idByKey = new Map(saved.map((s) => [s.demo_key, s.id]));
       const ids = [...idByKey.values()];
+      if (!ids.length) return;
       await trx.deleteFrom('lot_photo').where('lot_id', 'in', ids).execute();
       await trx.deleteFrom('bid').where('lot_id', 'in', ids).execute();
-      const fresh = generated.filter((g) => idByKey.has(g.lot.demo_key ?? ''));
-      const photos = fresh.flatMap((g) =>
-        g.photos.map((p) => ({ ...p, lot_id: idByKey.get(g.lot.demo_key ?? '') as string })),
-      );
-      await trx.insertInto('lot_photo').values(photos).execute();
-      const bids = fresh.flatMap((g, i) => {
-        const leader = g.bids.at(-1)?.bidder_no;
-        const account = demoIds.length ? demoIds[(from + i) % demoIds.length] : undefined;
-        return g.bids.map((b) => ({
-          ...b,
-          bidder_id: account && b.bidder_no === leader ? account : null,
-          lot_id: idByKey.get(g.lot.demo_key ?? '') as string,
-        }));
+      const fresh = generated.flatMap((g, k) => {
+        const lotId = idByKey.get(g.lot.demo_key ?? '');
+        return lotId ? [{ g, index: from + k, lotId }] : [];
       });
+      await trx
+        .insertInto('lot_photo')
+        .values(fresh.flatMap(({ g, lotId }) => g.photos.map((p) => ({ ...p, lot_id: lotId }))))
+        .execute();
+      const bids = await demoBids(trx, fresh, demoIds);
       if (bids.length) await trx.insertInto('bid').values(bids).execute();
     });
   }

@@ -23,7 +23,7 @@ import { bidPlacement } from './bid-placement';
 import { biddingRepo, type EngineLot } from './bidding.repo';
 import { openDeal } from '../deals/deal-open';
 import type { ListingKeys } from './listing-keys';
-import { freezeDeposit, settleDeposits } from './deposit-ledger';
+import { depositSubject, freezeDeposit, settleDeposits } from './deposit-ledger';
 import { closedEvent, type BusEvent } from './live-events';
 import { toLiveState, toLotState } from './lot-state';
 
@@ -83,7 +83,7 @@ export function biddingService(
       lotId: orderId,
       buyerId,
       amount: Number(lot.deposit),
-      subject: `竞买保证金：${lot.title}`,
+      subject: depositSubject(lot.title),
       returnUrl: `/promiseMoneyReport/${orderId}`,
     });
     return { paymentNo, payUrl };

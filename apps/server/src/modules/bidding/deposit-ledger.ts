@@ -7,6 +7,9 @@ import { journalDepositApplied, journalForfeit, refundDeposits } from '../settle
 
 type Tx = Transaction<Database>;
 
+/** The subject of a lot's deposit payment (the cashier, the receipt and the ledger's memo show it). */
+export const depositSubject = (lotTitle: string) => `竞买保证金：${lotTitle}`;
+
 /** A 竞买号 such as 382917: random, unique within the lot, public only masked (lots/masking.ts). */
 function newBidderNo(): string {
   return String(randomInt(100_000, 1_000_000));

@@ -14,6 +14,9 @@ import {
 import { sandboxTradeRepo, type SandboxTrade } from './sandbox-trade.repo';
 import { CASHIER_TICKET_MS, cashierTicket, cashierTicketValid, checkSignature, signBody } from './signature';
 
+/** The sandbox's name on our payment rows (payment.provider). */
+export const SANDBOX_PROVIDER_NAME = 'sandbox';
+
 /** Sends one signed notification; true when the merchant answered "success". */
 export type NotifyDispatch = (url: string, body: string, signature: string) => Promise<boolean>;
 
@@ -220,7 +223,7 @@ export function sandboxPaymentProvider(o: SandboxOptions) {
   }
 
   const provider: PaymentProvider = {
-    name: 'sandbox',
+    name: SANDBOX_PROVIDER_NAME,
     createPayment,
     query,
     verifyNotification,
