@@ -166,7 +166,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
     expect(await a.page.getByTestId('bid-panel').innerText()).not.toMatch(/代理上限|提高上限/);
     // B's page moves on its own: the bid appears in the list and the first quick bid moves up a step.
     await b.page.locator('#bids').scrollIntoViewIfNeeded();
-    await b.page.locator('#bids .ant-table-row').first().waitFor();
+    await b.page.locator('#bids tbody tr').filter({ hasText: '领先' }).first().waitFor();
     await b.page
       .getByTestId('bid-panel')
       .getByRole('button', { name: /^\+1档/ })

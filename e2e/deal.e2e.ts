@@ -174,6 +174,8 @@ describe.skipIf(!reachable)('the deal after the hammer', () => {
     await dialog.getByRole('button', { name: '确认已交车' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await section.getByText('待过户').first().waitFor();
+    // The order's own title moves with it, without a reload.
+    await page.locator('.order-detail-title').getByText('待过户').waitFor({ timeout: 5_000 });
     // Paid in full and handed over: the unit's payout (30,000 less its fee) goes out.
     const settled = page.getByTestId('seller-settlement');
     await settled.getByText('成交结算款').waitFor();

@@ -123,7 +123,7 @@ describe('lots in the browser', () => {
     await page.waitForURL('**/carAuction/carAuctionDetail/**');
     // The bid records load as their section nears the viewport.
     await page.locator('#bids').scrollIntoViewIfNeeded();
-    const rows = page.locator('#bids .ant-table-row');
+    const rows = page.locator('#bids tbody tr:not(.plain-table-placeholder)');
     await rows.first().waitFor();
     const bidCount = Number((await page.locator('#bids .panel-title .muted').innerText()).replace(/\D/g, ''));
     expect(await rows.count()).toBe(Math.min(50, bidCount));

@@ -56,7 +56,12 @@ function useDealMutation<I>(side: 'buyer' | 'seller', orderId: string, fn: (inpu
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => qc.invalidateQueries({ queryKey: key(side, orderId) }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: key(side, orderId) }),
+        // The seller's order (its title's stage tag) and list show the deal's stage too.
+        side === 'seller' ? qc.invalidateQueries({ queryKey: ['seller', 'orders'] }) : null,
+      ]),
   });
 }
 

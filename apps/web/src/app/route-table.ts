@@ -164,7 +164,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'detailInfo/:orderId',
-    meta: only('订单详情', ['seller']),
+    meta: { ...only('订单详情', ['seller']), plain: true },
     page: () => import('../features/sellers/pages/order-detail-page'),
   },
   {

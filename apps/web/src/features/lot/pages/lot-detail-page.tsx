@@ -1,6 +1,6 @@
 import type { LotDetail } from '@chepai/shared/contracts/lots';
 import { useQueryClient } from '@tanstack/react-query';
-import { forwardRef, lazy, useCallback, useRef } from 'react';
+import { forwardRef, lazy, Suspense, useCallback, useRef } from 'react';
 import { Skeleton } from '../../../components/plain/skeleton';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useParams } from 'react-router';
@@ -18,7 +18,6 @@ import { LotGallery } from '../components/lot-gallery';
 import { SpecSection } from '../components/spec-section';
 import { useLiveLot } from '../hooks/use-live-lot';
 import { useViewingLot } from '../../../lib/use-viewing-lot';
-import { AntdScope } from '../../../components/antd-scope-lazy';
 import { Notice } from '../../../components/plain/notice';
 import '../lot.css';
 
@@ -40,15 +39,15 @@ const BidRecordList = lazy(async () => ({
   default: (await import('../../../components/lots/bid-record-list')).BidRecordList,
 }));
 
-/** The bid records (antd's Table) load when their section comes near the viewport. */
+/** The bid records load, and are fetched, when their section comes near the viewport. */
 function BidRecords(props: { orderId: string; status: number; bidCount: number }) {
   const ref = useRef<HTMLElement>(null);
   const near = useNearViewport(ref);
   if (!near) return <BidsPlaceholder ref={ref} bidCount={props.bidCount} />;
   return (
-    <AntdScope fallback={<BidsPlaceholder bidCount={props.bidCount} />}>
+    <Suspense fallback={<BidsPlaceholder bidCount={props.bidCount} />}>
       <BidRecordList {...props} />
-    </AntdScope>
+    </Suspense>
   );
 }
 

@@ -1,27 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Descriptions, Input, Modal, Result, Skeleton, Tag, Timeline } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing, yuanText } from '../../../components/lots/format';
+import { Descriptions } from '../../../components/plain/descriptions';
+import { Notice } from '../../../components/plain/notice';
+import { Skeleton } from '../../../components/plain/skeleton';
+import { Timeline } from '../../../components/plain/timeline';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
 import { useLotLive } from '../../../lib/use-lot-live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { OrderDealStage } from '../components/order-card';
-import { useCancelOrder, useSellerOrder } from '../api/order-api';
+import { useSellerOrder } from '../api/order-api';
 import '../sellers.css';
-import { useFeedback } from '../../../components/feedback';
 
-// Only sold lots have a deal to handle: its date and number pickers load with it, not with every order.
-const DealSection = lazy(() => import('../components/deal-section'));
+// Only sold lots have a deal to handle: its date and number pickers (antd) load with it, not with
+// every order; the withdrawal dialog loads as the pointer or the focus reaches its button (057).
+const DealSection = lazyWithAntd(() => import('../components/deal-section'), <Skeleton />);
+const loadWithdraw = () => import('../components/withdraw-dialog');
+const WithdrawDialog = lazyWithAntd(async () => ({ default: (await loadWithdraw()).WithdrawDialog }));
 
 /** 订单详情 (seller): where a submission stands, its timeline, figures and result; withdrawal. */
 export default function OrderDetailPage() {
   const { orderId = '' } = useParams();
-  const { message } = useFeedback();
   const { data: order, error, isLoading } = useSellerOrder(orderId);
-  const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState('');
+  // The dialog stays mounted once opened, so that it can play its closing animation.
+  const [asked, setAsked] = useState(false);
   useBreadcrumbTail(order ? [{ title: order.title }] : null);
   // While the lot takes registrations or bids, every bid and extension refreshes the figures and
   // the bid history at once (the 15 s refresh is only the fallback).
@@ -33,33 +38,27 @@ export default function OrderDetailPage() {
   });
   // Once announced a withdrawal needs a reason (docs/product.md#14-disposal-and-review).
   const needsReason = order ? order.status === 0 || order.status === 2 : false;
-  const withdraw = () =>
-    cancel.mutate(
-      { orderId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          setAsking(false);
-          void message.success(needsReason ? '已撤拍，已缴保证金将原路退还' : '已撤回');
-        },
-      },
-    );
   const publicLot = order && [0, 2, 3, 4, 5, 6].includes(order.status);
   return (
     <div className="container order-detail">
       <div className="panel order-detail-panel">
-        {isLoading && <Skeleton active />}
+        {isLoading && <Skeleton rows={8} />}
         {error && (
-          <Result
-            status="404"
-            title="订单不存在"
-            subTitle={error.message}
-            extra={<Link to="/personalCenter/auctionOrder">返回拍卖订单</Link>}
-          />
+          <div className="plain-result" role="status">
+            <p className="plain-result-code" aria-hidden="true">
+              404
+            </p>
+            <h1 className="plain-result-title">订单不存在</h1>
+            <p className="muted">{error.message}</p>
+            <Link className="btn btn-primary" to="/personalCenter/auctionOrder">
+              返回拍卖订单
+            </Link>
+          </div>
         )}
         {order && (
           <>
             <h1 className="order-detail-title">
-              <Tag color="var(--brand-strong)">{order.statusText}</Tag>
+              <span className="tag tag-brand">{order.statusText}</span>
               <OrderDealStage order={order} />
               {order.title}
             </h1>
@@ -67,60 +66,52 @@ export default function OrderDetailPage() {
               订单编号 {order.orderId} · {order.plateNo} · {order.vin}
             </p>
             {order.reviewReason && (
-              <Alert
+              <Notice
                 type="warning"
-                showIcon
                 className="order-detail-alert"
                 message={order.reviewKind === 'changes' ? '平台要求修改' : '审核未通过'}
                 description={order.reviewReason}
               />
             )}
             {order.cancelReason && (
-              <Alert
+              <Notice
                 type="info"
-                showIcon
                 className="order-detail-alert"
                 message={`撤拍原因：${order.cancelReason}`}
               />
             )}
             <Descriptions
-              bordered
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
+              small
+              columns={2}
+              labelWidth={110}
               items={[
-                { key: 'start', label: '起拍价', children: yuanText(order.startPrice) },
+                { label: '起拍价', children: yuanText(order.startPrice) },
                 {
-                  key: 'current',
                   label: order.status === 5 ? '成交价' : '当前价',
                   children: yuanText(order.currentPrice),
                 },
-                { key: 'bids', label: '出价次数', children: order.bidCount },
-                { key: 'reg', label: '报名人数', children: order.registeredBidders },
-                { key: 'views', label: '围观次数', children: order.views },
+                { label: '出价次数', children: order.bidCount },
+                { label: '报名人数', children: order.registeredBidders },
+                { label: '围观次数', children: order.views },
                 {
-                  key: 'preview',
                   label: '预告时间',
                   children: order.previewTime ? beijing(order.previewTime) : '待排期',
                 },
                 {
-                  key: 'regStart',
                   label: '报名开始',
                   children: order.regStartTime ? beijing(order.regStartTime) : '待排期',
                 },
                 {
-                  key: 'startTime',
                   label: '开拍时间',
                   children: order.startTime ? beijing(order.startTime) : '待排期',
                 },
                 {
-                  key: 'endTime',
                   label: '结束时间',
                   children: order.endTime ? beijing(order.endTime) : '待排期',
                 },
                 ...(order.result
                   ? [
                       {
-                        key: 'result',
                         label: '竞价结果',
                         children: order.result.sold
                           ? `已成交 ${yuanText(order.result.price ?? '0.00')}（竞买号 ${order.result.bidderNo ?? '—'}）`
@@ -132,13 +123,14 @@ export default function OrderDetailPage() {
             />
             {running && (
               <p className="order-detail-live" data-testid="live-state">
-                <Badge status={live === 'open' ? 'processing' : 'default'} />
+                <span className={live === 'open' ? 'live-dot on' : 'live-dot'} aria-hidden="true" />
                 {live === 'open' ? '实时更新中：每次出价立即刷新' : '正在连接实时数据…'}
               </p>
             )}
             <h2 className="order-detail-h2">进度</h2>
             <Timeline
-              items={order.timeline.map((e) => ({
+              items={order.timeline.map((e, i) => ({
+                key: `${i}`,
                 children: (
                   <>
                     <b>{e.label}</b> <span className="muted">{beijing(e.time)}</span>
@@ -147,11 +139,7 @@ export default function OrderDetailPage() {
                 ),
               }))}
             />
-            {order.status === 5 && (
-              <Suspense fallback={<Skeleton active />}>
-                <DealSection orderId={order.orderId} />
-              </Suspense>
-            )}
+            {order.status === 5 && <DealSection orderId={order.orderId} />}
             {[3, 4, 5, 6].includes(order.status) && (
               <BidRecordList orderId={order.orderId} status={order.status} bidCount={order.bidCount} />
             )}
@@ -161,43 +149,35 @@ export default function OrderDetailPage() {
               {order.canResubmit && (
                 <Link
                   to={`/disposeCar?orderId=${order.orderId}`}
-                  className="ant-btn ant-btn-primary"
+                  className="btn btn-primary"
                   data-testid="resubmit"
                 >
                   修改后重新提交
                 </Link>
               )}
               {order.canCancel && (
-                <Button danger onClick={() => setAsking(true)}>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => {
+                    setAsked(true);
+                    setAsking(true);
+                  }}
+                  onPointerEnter={() => void loadWithdraw()}
+                  onFocus={() => void loadWithdraw()}
+                >
                   {needsReason ? '申请撤拍' : '撤回提交'}
-                </Button>
+                </button>
               )}
             </div>
-            <Modal
-              open={asking}
-              title={needsReason ? '申请撤拍' : '撤回提交'}
-              okText={needsReason ? '确认撤拍' : '确认撤回'}
-              okButtonProps={{
-                danger: true,
-                loading: cancel.isPending,
-                disabled: needsReason && reason.trim().length < 2,
-              }}
-              onOk={withdraw}
-              onCancel={() => setAsking(false)}
-            >
-              <p>
-                {needsReason
-                  ? '拍品已公告，撤拍须说明原因；已缴纳保证金的竞买人将全额退还。竞价开始后不能撤拍。'
-                  : '撤回后订单不再审核，可重新提交。'}
-              </p>
-              <Input.TextArea
-                rows={3}
-                maxLength={200}
-                placeholder={needsReason ? '撤拍原因（必填）' : '原因（选填）'}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
+            {asked && (
+              <WithdrawDialog
+                orderId={order.orderId}
+                needsReason={needsReason}
+                open={asking}
+                onClose={() => setAsking(false)}
               />
-            </Modal>
+            )}
           </>
         )}
       </div>
