@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../modules/accounts/sessions';
 import { accounts } from '../../modules/ledger/accounts';
@@ -9,6 +10,7 @@ import { call, makeBuyer, MIN, payDeposit, placeBid, YUAN } from '../../test/bid
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoBuyerIds, seedAccounts } from './accounts';
 import { seedDepositNo, SEED_DEPOSIT_PREFIX } from './demo-deposits';
+import { generateLot } from './lot-generator';
 import { seedLots } from './lots';
 
 const HOUR = 60 * MIN;
@@ -290,6 +292,42 @@ describe('a demo lot that buyers acted on', () => {
     t.setNow(later);
     await seedLots(db(), later);
     expect(await snapshot()).toEqual(before);
+    // Their slots go on with lots of the next generation, as the generator draws them now: the
+    // halls keep their lots however long the demo runs.
+    const closed = await db().selectFrom('lot').select(['demo_key']).where('id', 'in', ids).execute();
+    const slots = closed.map((c) => ({ base: c.demo_key!, index: Number(c.demo_key!.slice(5)) }));
+    const next = await db()
+      .selectFrom('lot')
+      .select(['demo_key', 'status', 'end_time'])
+      .where(
+        'demo_key',
+        'in',
+        slots.map((x) => `${x.base}.2`),
+      )
+      .orderBy('demo_key')
+      .execute();
+    expect(next).toEqual(
+      slots
+        .sort((a, b) => a.base.localeCompare(b.base))
+        .map((x) => {
+          const drawn = generateLot(x.index, later).lot;
+          return { demo_key: `${x.base}.2`, status: drawn.status, end_time: new Date(drawn.end_time) };
+        }),
+    );
+    // A slot moves on only once its lot has ended: the lots kept open (a buyer on them) have no successor.
+    const successors = await db()
+      .selectFrom('lot as n')
+      .innerJoin('lot as b', (j) => j.on(sql<boolean>`b.demo_key = split_part(n.demo_key, '.', 1)`))
+      .select(['n.demo_key', 'b.status'])
+      .where('n.demo_key', 'like', 'demo-%.%')
+      .execute();
+    expect(successors.length).toBeGreaterThanOrEqual(next.length);
+    expect(successors.filter((x) => ![5, 6, 7].includes(x.status))).toEqual([]);
+    // Seeding again refreshes the new generation in place: no third one.
+    await seedLots(db(), later);
+    expect(await db().selectFrom('lot').select('id').where('demo_key', 'like', 'demo-%.3').execute()).toEqual(
+      [],
+    );
   });
 
   it('keeps a deal opened without a deposit (as the demo made them before its leaders paid) over its lot', async () => {

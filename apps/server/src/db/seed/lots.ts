@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { LOT_STATUS } from '@chepai/shared/contracts/lot-enums';
 import { withDerivedColumns } from '../../modules/lots/lot-writer';
 import type { Database, LotTable } from '../schema';
 import { generateLot } from './lot-generator';
@@ -9,12 +10,73 @@ import { demoBids } from './demo-leaders';
 
 export const DEMO_LOT_COUNT = 330;
 const BATCH = 50;
+const ENDED: readonly number[] = [LOT_STATUS.sold, LOT_STATUS.unsold, LOT_STATUS.withdrawn];
+
+/**
+ * A demo lot that is real data now (docs/decisions/058-demo-deposits.md): a bid through the engine (it
+ * sets leader_id), a deal, or a payment other than the seed's own deposit while that is still frozen.
+ */
+function keptAsRealData(eb: ExpressionBuilder<Database, 'lot'>) {
+  return eb.or([
+    eb('lot.leader_id', 'is not', null),
+    eb.exists(eb.selectFrom('deal').select('deal.lot_id').whereRef('deal.lot_id', '=', 'lot.id')),
+    eb.exists(
+      eb
+        .selectFrom('payment')
+        .select('payment.payment_no')
+        .whereRef('payment.lot_id', '=', 'lot.id')
+        .where((p) =>
+          p.not(
+            p.exists(
+              p
+                .selectFrom('deposit_ledger as d')
+                .select('d.id')
+                .whereRef('d.payment_no', '=', 'payment.payment_no')
+                .where('d.state', '=', 'frozen')
+                .where('d.payment_no', 'like', `${SEED_DEPOSIT_PREFIX}%`),
+            ),
+          ),
+        ),
+    ),
+  ]);
+}
+
+/**
+ * The key each demo slot writes now. A slot's lot is `demo-00042`; once that lot has ended as real
+ * data (sold under its deal, unsold with its deposits refunded, withdrawn) it stays, as a result in
+ * 结果公示, and the slot goes on with a lot of the next generation, `demo-00042.2`, and so on: the
+ * halls keep their lots however long the demo runs. A slot whose lot is real but still open (a
+ * buyer bidding on it) keeps it and gets no other.
+ */
+async function slotKeys(trx: Transaction<Database>, bases: string[]): Promise<Map<string, string>> {
+  const rows = await trx
+    .selectFrom('lot')
+    .select((eb) => ['lot.demo_key', 'lot.status', keptAsRealData(eb).as('kept')])
+    .where(sql<string>`split_part(lot.demo_key, '.', 1)`, 'in', bases)
+    .execute();
+  const generation = (key: string) => Number(key.split('.')[1] ?? 1);
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const key = row.demo_key ?? '';
+    const base = key.split('.')[0] ?? key;
+    const seen = latest.get(base);
+    if (!seen || generation(key) > generation(seen.demo_key ?? '')) latest.set(base, row);
+  }
+  return new Map(
+    bases.map((base) => {
+      const row = latest.get(base);
+      if (!row?.demo_key) return [base, base];
+      const done = Boolean(row.kept) && ENDED.includes(row.status);
+      return [base, done ? `${base}.${generation(row.demo_key) + 1}` : row.demo_key];
+    }),
+  );
+}
 
 /**
  * Demo lots with times relative to `now`, re-derived at every start so that each hall always has
  * lots: rows are keyed by demo_key (updated in place, never duplicated); their photos and bid
  * history are replaced. View counts are kept. A lot that buyers have acted on is real data and is
- * left alone (docs/decisions/058-demo-deposits.md).
+ * left alone; once it has ended its slot continues with a new lot (`slotKeys`, docs/decisions/058).
  */
 export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT_COUNT) {
   const demoIds = await demoBuyerIds(db);
@@ -35,10 +97,18 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
     sellerIds.push(row.id);
   }
   for (let from = 0; from < count; from += BATCH) {
-    const generated = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) =>
-      generateLot(from + k, now),
-    );
     await db.transaction().execute(async (trx) => {
+      const drawn = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) =>
+        generateLot(from + k, now),
+      );
+      const keys = await slotKeys(
+        trx,
+        drawn.map((g) => g.lot.demo_key ?? ''),
+      );
+      const generated = drawn.map((g) => ({
+        ...g,
+        lot: { ...g.lot, demo_key: keys.get(g.lot.demo_key ?? '') ?? g.lot.demo_key },
+      }));
       const rows = generated.map((g) =>
         withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }),
       );
@@ -55,38 +125,8 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
                 cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]),
               );
             })
-            // Real data is left alone: a bid through the engine (it sets leader_id), a deal, a payment
-            // other than the seed's own deposit while that is still frozen.
-            .where((eb) =>
-              eb.and([
-                eb('lot.leader_id', 'is', null),
-                eb.not(
-                  eb.exists(
-                    eb.selectFrom('deal').select('deal.lot_id').whereRef('deal.lot_id', '=', 'lot.id'),
-                  ),
-                ),
-                eb.not(
-                  eb.exists(
-                    eb
-                      .selectFrom('payment')
-                      .select('payment.payment_no')
-                      .whereRef('payment.lot_id', '=', 'lot.id')
-                      .where((p) =>
-                        p.not(
-                          p.exists(
-                            p
-                              .selectFrom('deposit_ledger as d')
-                              .select('d.id')
-                              .whereRef('d.payment_no', '=', 'payment.payment_no')
-                              .where('d.state', '=', 'frozen')
-                              .where('d.payment_no', 'like', `${SEED_DEPOSIT_PREFIX}%`),
-                          ),
-                        ),
-                      ),
-                  ),
-                ),
-              ]),
-            ),
+            // Real data is left alone (keptAsRealData).
+            .where((eb) => eb.not(keptAsRealData(eb))),
         )
         .returning(['id', 'demo_key'])
         .execute();
