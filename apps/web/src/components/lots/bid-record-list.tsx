@@ -29,6 +29,7 @@ export function BidRecordList({
       </h2>
       <Table<BidRecord>
         rowKey={(r) => String(r.seq)}
+        small
         loading={isFetching}
         rows={data?.list ?? []}
         empty={status === 0 || status === 2 ? '竞价尚未开始' : '暂无出价记录'}

@@ -20,6 +20,8 @@ interface Props<T> {
   loading: boolean;
   /** What an empty table says. */
   empty: ReactNode;
+  /** Tighter rows (antd's size small): long lists such as the bid records. */
+  small?: boolean;
   /** Paged: the pager shows under the table once there is more than one page. */
   page?: {
     current: number;
@@ -34,11 +36,14 @@ interface Props<T> {
  * A table drawn like antd's Table, without antd (docs/decisions/034-every-public-page-under-its-ceiling.md):
  * a header row, one row per item, an empty state, a dimmed body while a page loads, and the pager.
  */
-export function Table<T>({ columns, rows, rowKey, loading, empty, page }: Props<T>) {
+export function Table<T>({ columns, rows, rowKey, loading, empty, small, page }: Props<T>) {
   const cls = (c: Column<T>) => [c.className, c.wide ? 'wide' : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className="plain-table-wrap">
-      <table className={`plain-table${loading ? ' loading' : ''}`} aria-busy={loading}>
+      <table
+        className={['plain-table', small ? 'small' : '', loading ? 'loading' : ''].filter(Boolean).join(' ')}
+        aria-busy={loading}
+      >
         <thead>
           <tr>
             {columns.map((c) => (
