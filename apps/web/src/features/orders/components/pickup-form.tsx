@@ -25,8 +25,8 @@ export function PickupForm({
 }: {
   deal: deals.DealView;
   now: number;
-  /** Saved (true) or cancelled. */
-  onDone: (saved: boolean) => void;
+  /** Saved or cancelled: the card shows the plan again. */
+  onDone: () => void;
 }) {
   const { message } = useFeedback();
   const plan = deal.pickupPlan;
@@ -49,7 +49,7 @@ export function PickupForm({
       },
       {
         onSuccess: () => {
-          onDone(true);
+          onDone();
           void message.success('提车安排已保存');
         },
       },
@@ -131,7 +131,7 @@ export function PickupForm({
         <Button type="primary" htmlType="submit" loading={arrange.isPending}>
           保存提车安排
         </Button>
-        <Button onClick={() => onDone(false)}>取消</Button>
+        <Button onClick={onDone}>取消</Button>
       </div>
     </Form>
   );
