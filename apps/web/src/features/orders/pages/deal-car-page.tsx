@@ -80,10 +80,11 @@ export default function DealCarPage() {
               title: '保证金抵扣',
               key: 'deposit',
               className: 'nowrap',
+              // The tag under the amount: the vehicle's title keeps the room.
               render: (r) => (
-                <>
+                <div className="deal-state">
                   {yuanText(r.deposit)} <DepositStateTag state={r.depositState} />
-                </>
+                </div>
               ),
             },
             {
