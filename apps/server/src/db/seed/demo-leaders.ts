@@ -15,9 +15,9 @@ export interface FreshLot {
 }
 
 /**
- * The bid rows of freshly written demo lots. The leading bidder of each is a demo account, so a
- * lot that closes while the demo runs is sold to someone who can see and pay the deal; the others
- * stay account-less history. On a lot still open the leader has paid its deposit as any buyer must
+ * The bid rows of freshly written demo lots. The leading bidder of each open one is a demo account,
+ * so a lot that closes while the demo runs is sold to someone who can see and pay the deal; the
+ * other bidders, and every bidder of a lot generated as already closed, stay account-less history. On a lot still open the leader has paid its deposit as any buyer must
  * (docs/decisions/058-demo-deposits.md) and bids under that deposit's bidder number. The leader is
  * the account whose seeded deposit is still frozen on the lot, else one picked by the lot's index.
  */
@@ -26,13 +26,16 @@ export async function demoBids(trx: Transaction<Database>, fresh: FreshLot[], de
     trx,
     fresh.map((f) => f.lotId),
   );
+  // Only open lots: a lot generated as already closed has no deal behind it, so a demo account on
+  // top would read as 已成交 in its 出价记录 with nothing to sign or pay.
   const led = fresh.flatMap((f) => {
     const top = f.g.bids.at(-1);
+    if (!top || !OPEN.has(f.g.lot.status)) return [];
     const account = held.get(f.lotId)?.buyerId ?? demoIds[f.index % Math.max(demoIds.length, 1)];
-    return top && account ? [{ ...f, account, madeUpNo: top.bidder_no }] : [];
+    return account ? [{ ...f, account, madeUpNo: top.bidder_no }] : [];
   });
   const due: SeedDeposit[] = led
-    .filter((l) => OPEN.has(l.g.lot.status) && !held.has(l.lotId))
+    .filter((l) => !held.has(l.lotId))
     .map((l) => {
       const first = l.g.bids.find((b) => b.bidder_no === l.madeUpNo) as GeneratedLot['bids'][number];
       const regStart = new Date(l.g.lot.reg_start_time).getTime();
