@@ -8,6 +8,8 @@ import { request } from '../lib/request';
 // buyerDetailInfo and the seller's detailInfo read the same view.
 
 const key = (side: 'buyer' | 'seller', orderId: string) => ['deal', side, orderId] as const;
+/** The seller's orders (their list and each order), which show a deal's stage too. */
+export const SELLER_ORDERS_KEY = ['seller', 'orders'] as const;
 
 /** Polls every 1.5 s for at most this many answers while a payment's notice is awaited. */
 const AWAIT_POLLS = 80;
@@ -59,8 +61,7 @@ function useDealMutation<I>(side: 'buyer' | 'seller', orderId: string, fn: (inpu
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: key(side, orderId) }),
-        // The seller's order (its title's stage tag) and list show the deal's stage too.
-        side === 'seller' ? qc.invalidateQueries({ queryKey: ['seller', 'orders'] }) : null,
+        side === 'seller' ? qc.invalidateQueries({ queryKey: SELLER_ORDERS_KEY }) : null,
       ]),
   });
 }

@@ -17,9 +17,10 @@ export interface FreshLot {
 /**
  * The bid rows of freshly written demo lots. The leading bidder of each open one is a demo account,
  * so a lot that closes while the demo runs is sold to someone who can see and pay the deal; the
- * other bidders, and every bidder of a lot generated as already closed, stay account-less history. On a lot still open the leader has paid its deposit as any buyer must
- * (docs/decisions/058-demo-deposits.md) and bids under that deposit's bidder number. The leader is
- * the account whose seeded deposit is still frozen on the lot, else one picked by the lot's index.
+ * other bidders, and every bidder of a lot generated as already closed, stay account-less history.
+ * The leader has paid its deposit as any buyer must (docs/decisions/058-demo-deposits.md) and bids
+ * under that deposit's bidder number. The leader is the account whose seeded deposit is still
+ * frozen on the lot, else one picked by the lot's index.
  */
 export async function demoBids(trx: Transaction<Database>, fresh: FreshLot[], demoIds: string[]) {
   const held = await frozenSeedDeposits(

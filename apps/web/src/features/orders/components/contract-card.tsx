@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { downloadContract } from '../../../api/deal-queries';
 import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing } from '../../../components/lots/format';
+import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 
 // The signing dialog and the paper upload are antd; they load when needed (docs/decisions/057): the
 // dialog when its button is first reached, the upload while the deal waits for a signature.
@@ -14,9 +15,7 @@ const PaperContract = lazyWithAntd(async () => ({
 
 /** 成交确认书: download it, and sign it online with a code sent to the buyer's own phone. */
 export function ContractCard({ deal }: { deal: deals.DealView }) {
-  const [open, setOpen] = useState(false);
-  // The dialog stays mounted once opened, so that it can play its closing animation.
-  const [opened, setOpened] = useState(false);
+  const dialog = useLazyDialog(loadDialog);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);
@@ -61,26 +60,17 @@ export function ContractCard({ deal }: { deal: deals.DealView }) {
             : '下载确认书（PDF）'}
         </button>
         {canSign && (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setOpened(true);
-              setOpen(true);
-            }}
-            onPointerEnter={() => void loadDialog()}
-            onFocus={() => void loadDialog()}
-          >
+          <button type="button" className="btn btn-primary" {...dialog.trigger}>
             在线签署
           </button>
         )}
       </div>
       {(canSign || deal.paperContract) && <PaperContract deal={deal} />}
-      {opened && (
+      {dialog.mounted && (
         <ContractSignDialog
           deal={deal}
-          open={open}
-          onClose={() => setOpen(false)}
+          open={dialog.open}
+          onClose={dialog.close}
           onRead={() => void download()}
         />
       )}

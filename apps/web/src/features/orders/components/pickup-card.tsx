@@ -4,6 +4,7 @@ import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing } from '../../../components/lots/format';
 import { Descriptions } from '../../../components/plain/descriptions';
 import { Skeleton } from '../../../components/plain/skeleton';
+import { preloadOn } from '../../../lib/use-lazy-dialog';
 
 // The form (antd's DatePicker) loads as the pointer or the focus reaches its button (docs/decisions/057).
 const loadForm = () => import('./pickup-form');
@@ -44,8 +45,7 @@ export function PickupCard({ deal, now }: { deal: deals.DealView; now: number })
             type="button"
             className={plan ? 'btn' : 'btn btn-primary'}
             onClick={() => setEditing(true)}
-            onPointerEnter={() => void loadForm()}
-            onFocus={() => void loadForm()}
+            {...preloadOn(loadForm)}
           >
             {plan ? '修改提车安排' : '安排提车'}
           </button>

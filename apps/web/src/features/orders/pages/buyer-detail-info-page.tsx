@@ -8,6 +8,7 @@ import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { Descriptions } from '../../../components/plain/descriptions';
 import { Notice } from '../../../components/plain/notice';
+import { NotFound } from '../../../components/query-state';
 import { Skeleton } from '../../../components/plain/skeleton';
 import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
@@ -87,16 +88,11 @@ export default function BuyerDetailInfoPage() {
         )}
         {offersHere.length > 0 && !confirming && <OfferList offers={offersHere} now={now} />}
         {error && !offersHere.length && !confirming && (
-          <div className="plain-result" role="status">
-            <p className="plain-result-code" aria-hidden="true">
-              404
-            </p>
-            <h1 className="plain-result-title">成交订单不存在</h1>
-            <p className="muted">{error.message}</p>
-            <Link className="btn btn-primary" to="/personalCenter/dealCar">
-              返回我的成交车辆
-            </Link>
-          </div>
+          <NotFound
+            title="成交订单不存在"
+            message={error.message}
+            back={{ to: '/personalCenter/dealCar', text: '返回我的成交车辆' }}
+          />
         )}
         {deal && (
           <>

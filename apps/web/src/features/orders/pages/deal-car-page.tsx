@@ -82,7 +82,7 @@ export default function DealCarPage() {
               className: 'nowrap',
               // The tag under the amount: the vehicle's title keeps the room.
               render: (r) => (
-                <div className="deal-state">
+                <div className="deal-cell-stack">
                   {yuanText(r.deposit)} <DepositStateTag state={r.depositState} />
                 </div>
               ),
@@ -104,7 +104,7 @@ export default function DealCarPage() {
               key: 'status',
               className: 'nowrap',
               render: (r) => (
-                <div className="deal-state">
+                <div className="deal-cell-stack">
                   <DealStateTag deal={r} now={now} />
                   <DealNextLink deal={r} />
                 </div>

@@ -1,10 +1,10 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
-import { useState } from 'react';
 import { ActiveSessions } from '../../../components/active-sessions';
 import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { SecurityItem } from '../../../components/security-item';
+import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 import { useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
 
@@ -18,37 +18,36 @@ const ChangePasswordModal = lazyWithAntd(async () => ({
 }));
 const ChangePhoneModal = lazyWithAntd(async () => ({ default: (await LOAD.phone()).ChangePhoneModal }));
 
-type Dialog = keyof typeof LOAD;
-
 /** 安全设置: login password and bound phone, and the devices signed in. */
 export default function SecuritySettingsPage() {
   const { data: user } = useUserInfo();
-  const [open, setOpen] = useState<Dialog | null>(null);
-  // A dialog stays mounted once opened, so that it can play its closing animation.
-  const [opened, setOpened] = useState<ReadonlySet<Dialog>>(new Set());
-  // Its code is fetched as the pointer or the focus reaches its button.
-  const opener = (d: Dialog, text: string) => (
-    <button
-      type="button"
-      className="btn"
-      onClick={() => {
-        setOpened((s) => new Set(s).add(d));
-        setOpen(d);
-      }}
-      onPointerEnter={() => void LOAD[d]()}
-      onFocus={() => void LOAD[d]()}
-    >
-      {text}
-    </button>
-  );
+  // Each dialog's code is fetched as the pointer or the focus reaches its button.
+  const password = useLazyDialog(LOAD.password);
+  const phone = useLazyDialog(LOAD.phone);
   return (
     <div className="center-body">
       <div className="center-title">安全设置</div>
       <div className="security-list">
-        <SecurityItem icon={LockOutlined} name="登录密码" action={opener('password', '修改密码')}>
+        <SecurityItem
+          icon={LockOutlined}
+          name="登录密码"
+          action={
+            <button type="button" className="btn" {...password.trigger}>
+              修改密码
+            </button>
+          }
+        >
           建议定期更换密码，密码须为8-20位并同时包含数字、小写字母和大写字母。修改后需重新登录。
         </SecurityItem>
-        <SecurityItem icon={MobileOutlined} name="绑定手机" action={opener('phone', '更换手机')}>
+        <SecurityItem
+          icon={MobileOutlined}
+          name="绑定手机"
+          action={
+            <button type="button" className="btn" {...phone.trigger}>
+              更换手机
+            </button>
+          }
+        >
           已绑定 {user?.tel ?? '—'}，可用于登录、找回密码和接收竞拍通知。
         </SecurityItem>
         <SecurityItem
@@ -61,15 +60,9 @@ export default function SecuritySettingsPage() {
       </div>
       <div className="center-subtitle">登录设备</div>
       <ActiveSessions />
-      {opened.has('password') ? (
-        <ChangePasswordModal open={open === 'password'} onClose={() => setOpen(null)} />
-      ) : null}
-      {opened.has('phone') ? (
-        <ChangePhoneModal
-          open={open === 'phone'}
-          onClose={() => setOpen(null)}
-          currentTel={user?.tel ?? ''}
-        />
+      {password.mounted ? <ChangePasswordModal open={password.open} onClose={password.close} /> : null}
+      {phone.mounted ? (
+        <ChangePhoneModal open={phone.open} onClose={phone.close} currentTel={user?.tel ?? ''} />
       ) : null}
     </div>
   );

@@ -1,8 +1,7 @@
 import { disposal } from '@chepai/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SELLER_ORDERS_KEY as ordersKey } from '../../../api/deal-queries';
 import { callApi } from '../../../lib/api';
-
-const ordersKey = ['seller', 'orders'] as const;
 
 /** The unit's orders, one tab (a set of statuses) and an optional plate/VIN search at a time. */
 export const useSellerOrders = (pageNum: number, status: number[], keyword: string) =>

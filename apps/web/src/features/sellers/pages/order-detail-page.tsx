@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { SELLER_ORDERS_KEY } from '../../../api/deal-queries';
 import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { Descriptions } from '../../../components/plain/descriptions';
 import { Notice } from '../../../components/plain/notice';
+import { NotFound } from '../../../components/query-state';
 import { Skeleton } from '../../../components/plain/skeleton';
 import { Timeline } from '../../../components/plain/timeline';
 import { useBreadcrumbTail } from '../../../lib/breadcrumb-tail';
+import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 import { useLotLive } from '../../../lib/use-lot-live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { OrderDealStage } from '../components/order-card';
@@ -24,16 +26,14 @@ const WithdrawDialog = lazyWithAntd(async () => ({ default: (await loadWithdraw(
 export default function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const { data: order, error, isLoading } = useSellerOrder(orderId);
-  const [asking, setAsking] = useState(false);
-  // The dialog stays mounted once opened, so that it can play its closing animation.
-  const [asked, setAsked] = useState(false);
+  const withdrawal = useLazyDialog(loadWithdraw);
   useBreadcrumbTail(order ? [{ title: order.title }] : null);
   // While the lot takes registrations or bids, every bid and extension refreshes the figures and
   // the bid history at once (the 15 s refresh is only the fallback).
   const queryClient = useQueryClient();
   const running = order ? [2, 3, 4].includes(order.status) : false;
   const live = useLotLive(running ? orderId : null, () => {
-    void queryClient.invalidateQueries({ queryKey: ['seller', 'orders', 'detail', orderId] });
+    void queryClient.invalidateQueries({ queryKey: [...SELLER_ORDERS_KEY, 'detail', orderId] });
     void queryClient.invalidateQueries({ queryKey: ['lot', orderId] });
   });
   // Once announced a withdrawal needs a reason (docs/product.md#14-disposal-and-review).
@@ -44,16 +44,11 @@ export default function OrderDetailPage() {
       <div className="panel order-detail-panel">
         {isLoading && <Skeleton rows={8} />}
         {error && (
-          <div className="plain-result" role="status">
-            <p className="plain-result-code" aria-hidden="true">
-              404
-            </p>
-            <h1 className="plain-result-title">订单不存在</h1>
-            <p className="muted">{error.message}</p>
-            <Link className="btn btn-primary" to="/personalCenter/auctionOrder">
-              返回拍卖订单
-            </Link>
-          </div>
+          <NotFound
+            title="订单不存在"
+            message={error.message}
+            back={{ to: '/personalCenter/auctionOrder', text: '返回拍卖订单' }}
+          />
         )}
         {order && (
           <>
@@ -156,26 +151,17 @@ export default function OrderDetailPage() {
                 </Link>
               )}
               {order.canCancel && (
-                <button
-                  type="button"
-                  className="btn btn-danger"
-                  onClick={() => {
-                    setAsked(true);
-                    setAsking(true);
-                  }}
-                  onPointerEnter={() => void loadWithdraw()}
-                  onFocus={() => void loadWithdraw()}
-                >
+                <button type="button" className="btn btn-danger" {...withdrawal.trigger}>
                   {needsReason ? '申请撤拍' : '撤回提交'}
                 </button>
               )}
             </div>
-            {asked && (
+            {withdrawal.mounted && (
               <WithdrawDialog
                 orderId={order.orderId}
                 needsReason={needsReason}
-                open={asking}
-                onClose={() => setAsking(false)}
+                open={withdrawal.open}
+                onClose={withdrawal.close}
               />
             )}
           </>
