@@ -310,10 +310,26 @@ describe('a demo lot that buyers acted on', () => {
       slots
         .sort((a, b) => a.base.localeCompare(b.base))
         .map((x) => {
-          const drawn = generateLot(x.index, later).lot;
+          const drawn = generateLot(x.index, later, 2).lot;
           return { demo_key: `${x.base}.2`, status: drawn.status, end_time: new Date(drawn.end_time) };
         }),
     );
+    // Another car: a car just sold is not listed again beside its own result.
+    const cars = await db()
+      .selectFrom('lot as n')
+      .innerJoin('lot as b', (j) => j.on(sql<boolean>`b.demo_key = split_part(n.demo_key, '.', 1)`))
+      .select(['n.vin as next', 'b.vin as before', 'n.series_name as nextSeries', 'b.series_name as series'])
+      .where(
+        'n.demo_key',
+        'in',
+        slots.map((x) => `${x.base}.2`),
+      )
+      .execute();
+    expect(cars).toHaveLength(next.length);
+    for (const c of cars) {
+      expect(c.next).not.toBe(c.before);
+      expect(c.nextSeries).not.toBe(c.series);
+    }
     // A slot moves on only once its lot has ended: the lots kept open (a buyer on them) have no successor.
     const successors = await db()
       .selectFrom('lot as n')

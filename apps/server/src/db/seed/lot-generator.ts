@@ -96,10 +96,19 @@ function times(r: Rng, status: number, now: number) {
 const VIN_CHARS = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 const PLATE_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
 
-export function generateLot(i: number, nowDate: Date): GeneratedLot {
+/** The demo key of slot `i`'s first lot; later generations add `.2`, `.3`, … (lots.ts). */
+export const demoKeyOf = (i: number) => `demo-${String(i).padStart(5, '0')}`;
+
+/**
+ * Slot `i`'s lot of the given generation (docs/decisions/058): every generation of a slot is in the
+ * same hall (its status), with another car and its own times there (a sold car is not put up again).
+ */
+export function generateLot(i: number, nowDate: Date, generation = 1): GeneratedLot {
   const now = nowDate.getTime();
-  const r = rng(i * 7919 + 17);
-  const spec = SERIES[i % SERIES.length] as (typeof SERIES)[number];
+  const later = generation - 1;
+  const r = rng(i * 7919 + 17 + later * 1_000_003);
+  // 23 and the 54 series share no factor: a slot's generations go through every series in turn.
+  const spec = SERIES[(i + later * 23) % SERIES.length] as (typeof SERIES)[number];
   const status = STATUS_CYCLE[i % STATUS_CYCLE.length] as number;
   const place = r.pick(PLACES);
   const platePlace = r.chance(0.8) ? place : r.pick(PLACES);
@@ -184,7 +193,7 @@ export function generateLot(i: number, nowDate: Date): GeneratedLot {
   return {
     sellerIndex,
     lot: {
-      demo_key: `demo-${String(i).padStart(5, '0')}`,
+      demo_key: demoKeyOf(i),
       status,
       title: `${year}款 ${spec.brand}${spec.series} ${model}`,
       brand_name: spec.brand,

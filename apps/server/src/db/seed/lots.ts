@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kyse
 import { LOT_STATUS } from '@chepai/shared/contracts/lot-enums';
 import { withDerivedColumns } from '../../modules/lots/lot-writer';
 import type { Database, LotTable } from '../schema';
-import { generateLot } from './lot-generator';
+import { demoKeyOf, generateLot } from './lot-generator';
 import { SELLERS } from './lot-data';
 import { demoBuyerIds } from './accounts';
 import { SEED_DEPOSIT_PREFIX } from './demo-deposits';
@@ -41,12 +41,15 @@ function keptAsRealData(eb: ExpressionBuilder<Database, 'lot'>) {
   ]);
 }
 
+/** A demo key's generation: `demo-00042` is the first, `demo-00042.2` the second. */
+const generationOf = (key: string) => Number(key.split('.')[1] ?? 1);
+
 /**
  * The key each demo slot writes now. A slot's lot is `demo-00042`; once that lot has ended as real
  * data (sold under its deal, unsold with its deposits refunded, withdrawn) it stays, as a result in
- * 结果公示, and the slot goes on with a lot of the next generation, `demo-00042.2`, and so on: the
- * halls keep their lots however long the demo runs. A slot whose lot is real but still open (a
- * buyer bidding on it) keeps it and gets no other.
+ * 结果公示, and the slot goes on with a lot of the next generation, `demo-00042.2` (another car in
+ * the same hall), and so on: the halls keep their lots however long the demo runs. A slot whose lot
+ * is real but still open (a buyer bidding on it) keeps it and gets no other.
  */
 async function slotKeys(trx: Transaction<Database>, bases: string[]): Promise<Map<string, string>> {
   const rows = await trx
@@ -54,20 +57,19 @@ async function slotKeys(trx: Transaction<Database>, bases: string[]): Promise<Ma
     .select((eb) => ['lot.demo_key', 'lot.status', keptAsRealData(eb).as('kept')])
     .where(sql<string>`split_part(lot.demo_key, '.', 1)`, 'in', bases)
     .execute();
-  const generation = (key: string) => Number(key.split('.')[1] ?? 1);
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
     const key = row.demo_key ?? '';
     const base = key.split('.')[0] ?? key;
     const seen = latest.get(base);
-    if (!seen || generation(key) > generation(seen.demo_key ?? '')) latest.set(base, row);
+    if (!seen || generationOf(key) > generationOf(seen.demo_key ?? '')) latest.set(base, row);
   }
   return new Map(
     bases.map((base) => {
       const row = latest.get(base);
       if (!row?.demo_key) return [base, base];
       const done = Boolean(row.kept) && ENDED.includes(row.status);
-      return [base, done ? `${base}.${generation(row.demo_key) + 1}` : row.demo_key];
+      return [base, done ? `${base}.${generationOf(row.demo_key) + 1}` : row.demo_key];
     }),
   );
 }
@@ -98,17 +100,13 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
   }
   for (let from = 0; from < count; from += BATCH) {
     await db.transaction().execute(async (trx) => {
-      const drawn = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) =>
-        generateLot(from + k, now),
-      );
-      const keys = await slotKeys(
-        trx,
-        drawn.map((g) => g.lot.demo_key ?? ''),
-      );
-      const generated = drawn.map((g) => ({
-        ...g,
-        lot: { ...g.lot, demo_key: keys.get(g.lot.demo_key ?? '') ?? g.lot.demo_key },
-      }));
+      const slots = Array.from({ length: Math.min(BATCH, count - from) }, (_, k) => from + k);
+      const keys = await slotKeys(trx, slots.map(demoKeyOf));
+      const generated = slots.map((i) => {
+        const key = keys.get(demoKeyOf(i)) ?? demoKeyOf(i);
+        const g = generateLot(i, now, generationOf(key));
+        return { ...g, lot: { ...g.lot, demo_key: key } };
+      });
       const rows = generated.map((g) =>
         withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }),
       );
