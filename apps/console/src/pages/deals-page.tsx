@@ -1,17 +1,14 @@
 import { deals } from '@chepai/shared';
-import { Alert, Checkbox, Input, Segmented, Space } from 'antd';
+import { Alert, Checkbox, Input, Space } from 'antd';
 import { useState } from 'react';
 import { consoleCall, type StoredOperator } from '../console-api';
 import { DealDrawer } from '../deals/deal-drawer';
 import { fmt, stacked, StageTag, yuan } from '../deals/deal-format';
 import { PagedTable } from '../paged-table';
+import { StatusFilter } from '../status-filter';
 import { useLoad } from '../use-load';
 
 type Stage = deals.DealStage | 'all';
-const STAGE_OPTIONS = [
-  { value: 'all' as Stage, label: '全部' },
-  ...Object.entries(deals.DEAL_STAGES).map(([value, label]) => ({ value: value as Stage, label })),
-];
 
 /** 成交管理: every deal by stage, overdue ones first, one deal in a drawer. */
 export function DealsPage({ operator }: { operator: StoredOperator }) {
@@ -34,10 +31,10 @@ export function DealsPage({ operator }: { operator: StoredOperator }) {
   return (
     <>
       {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 12 }} />}
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Segmented<Stage>
+      <Space wrap className="console-filters">
+        <StatusFilter<deals.DealStage>
           value={stage}
-          options={STAGE_OPTIONS}
+          texts={deals.DEAL_STAGES}
           onChange={(v) => {
             setPageNum(1);
             setStage(v);
