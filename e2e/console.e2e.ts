@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
-import { ssoSignIn } from './support/demo';
+import { consoleSignIn, ssoSignIn } from './support/demo';
 
 /** The addresses of the reviewer's menu, as it is listed below. */
 const REVIEWER_PAGES = [
@@ -19,6 +19,17 @@ const REVIEWER_PAGES = [
 /** How much wider than the screen the page is. */
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+/** The console's pages at these addresses that are wider than the screen, once loaded. */
+async function widerThanScreen(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(`/console/${path}`);
+    await page.locator('.console-content').waitFor();
+    await page.waitForLoadState('networkidle');
+    if ((await overflow(page)) > 0) wide.push(path);
+  }
+  return wide;
+}
 
 let e: E2E;
 beforeAll(async () => {
@@ -111,14 +122,7 @@ describe('the operators’ console', () => {
     expect(await overflow(page)).toBe(0);
     await shot(page, 'console-audit-390');
     // 成交管理's row of stages is wider than a phone: it scrolls on its own, the page does not.
-    const wide: string[] = [];
-    for (const path of REVIEWER_PAGES) {
-      await page.goto(`/console/${path}`);
-      await page.locator('.console-content').waitFor();
-      await page.waitForLoadState('networkidle');
-      if ((await overflow(page)) > 0) wide.push(path);
-    }
-    expect(wide).toEqual([]);
+    expect(await widerThanScreen(page, REVIEWER_PAGES)).toEqual([]);
     await page.goto('/console/deals');
     const stages = page.locator('.console-status-filter');
     expect(await stages.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -129,18 +133,8 @@ describe('the operators’ console', () => {
     try {
       const { page } = finance;
       await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto('/console/');
-      await page.getByRole('link', { name: '统一认证登录' }).click();
-      await ssoSignIn(page, 'caiwu');
-      await page.locator('.console-header h1').waitFor();
-      const wide: string[] = [];
-      for (const path of ['payments', 'payouts', 'invoices', 'reconciliation']) {
-        await page.goto(`/console/${path}`);
-        await page.locator('.console-content').waitFor();
-        await page.waitForLoadState('networkidle');
-        if ((await overflow(page)) > 0) wide.push(path);
-      }
-      expect(wide).toEqual([]);
+      await consoleSignIn(page, 'caiwu');
+      expect(await widerThanScreen(page, ['payments', 'payouts', 'invoices', 'reconciliation'])).toEqual([]);
     } finally {
       await finance.close();
     }
