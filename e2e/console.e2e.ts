@@ -19,13 +19,17 @@ const REVIEWER_PAGES = [
 /** How much wider than the screen the page is. */
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const LOADED = ['.ant-table', '.ant-picker-calendar', '.ant-form', '.ant-empty', '.ant-card']
+  .map((c) => `.console-content ${c}`)
+  .join(', ');
 /** The console's pages at these addresses that are wider than the screen, once loaded. */
 async function widerThanScreen(page: Page, paths: string[]): Promise<string[]> {
   const wide: string[] = [];
   for (const path of paths) {
     await page.goto(`/console/${path}`);
-    await page.locator('.console-content').waitFor();
-    await page.waitForLoadState('networkidle');
+    // Its list, calendar or form, with its data in (no spinner left).
+    await page.locator(LOADED).first().waitFor();
+    await page.locator('.console-content .ant-spin-spinning').waitFor({ state: 'detached' });
     if ((await overflow(page)) > 0) wide.push(path);
   }
   return wide;
