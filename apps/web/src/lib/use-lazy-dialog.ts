@@ -31,3 +31,5 @@ export function useLazyDialog(load: () => Promise<unknown>) {
     },
   };
 }
+
+export type LazyDialog = ReturnType<typeof useLazyDialog>;

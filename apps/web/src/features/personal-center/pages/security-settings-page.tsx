@@ -1,10 +1,11 @@
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import MobileOutlined from '@ant-design/icons-svg/es/asn/MobileOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons-svg/es/asn/SafetyCertificateOutlined';
+import type { ReactNode } from 'react';
 import { ActiveSessions } from '../../../components/active-sessions';
 import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { SecurityItem } from '../../../components/security-item';
-import { useLazyDialog } from '../../../lib/use-lazy-dialog';
+import { useLazyDialog, type LazyDialog } from '../../../lib/use-lazy-dialog';
 import { useUserInfo } from '../api/profile-api';
 import '../personal-center.css';
 
@@ -17,6 +18,15 @@ const ChangePasswordModal = lazyWithAntd(async () => ({
   default: (await LOAD.password()).ChangePasswordModal,
 }));
 const ChangePhoneModal = lazyWithAntd(async () => ({ default: (await LOAD.phone()).ChangePhoneModal }));
+
+/** A security item's button: fetches its dialog on approach and opens it. */
+function OpenButton({ dialog, children }: { dialog: LazyDialog; children: ReactNode }) {
+  return (
+    <button type="button" className="btn" {...dialog.trigger}>
+      {children}
+    </button>
+  );
+}
 
 /** 安全设置: login password and bound phone, and the devices signed in. */
 export default function SecuritySettingsPage() {
@@ -31,22 +41,14 @@ export default function SecuritySettingsPage() {
         <SecurityItem
           icon={LockOutlined}
           name="登录密码"
-          action={
-            <button type="button" className="btn" {...password.trigger}>
-              修改密码
-            </button>
-          }
+          action={<OpenButton dialog={password}>修改密码</OpenButton>}
         >
           建议定期更换密码，密码须为8-20位并同时包含数字、小写字母和大写字母。修改后需重新登录。
         </SecurityItem>
         <SecurityItem
           icon={MobileOutlined}
           name="绑定手机"
-          action={
-            <button type="button" className="btn" {...phone.trigger}>
-              更换手机
-            </button>
-          }
+          action={<OpenButton dialog={phone}>更换手机</OpenButton>}
         >
           已绑定 {user?.tel ?? '—'}，可用于登录、找回密码和接收竞拍通知。
         </SecurityItem>

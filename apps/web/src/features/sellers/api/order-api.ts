@@ -17,10 +17,13 @@ export const useSellerOrders = (pageNum: number, status: number[], keyword: stri
     placeholderData: keepPreviousData,
   });
 
+/** The key of one order's query: its page refreshes it as its lot's live events arrive. */
+export const sellerOrderKey = (orderId: string) => [...ordersKey, 'detail', orderId] as const;
+
 /** One order; refreshed every 15 s while its lot is announced or running. */
 export const useSellerOrder = (orderId: string) =>
   useQuery({
-    queryKey: [...ordersKey, 'detail', orderId],
+    queryKey: sellerOrderKey(orderId),
     queryFn: () => callApi(disposal.orderDetail, { orderId }),
     // /orderSuccess opened without a number asks nothing (an empty id is a 400 and an error toast).
     enabled: orderId !== '',

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { SELLER_ORDERS_KEY } from '../../../api/deal-queries';
 import { lazyWithAntd } from '../../../components/antd-scope-lazy';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { Descriptions } from '../../../components/plain/descriptions';
@@ -13,7 +12,7 @@ import { useLazyDialog } from '../../../lib/use-lazy-dialog';
 import { useLotLive } from '../../../lib/use-lot-live';
 import { BidRecordList } from '../../../components/lots/bid-record-list';
 import { OrderDealStage } from '../components/order-card';
-import { useSellerOrder } from '../api/order-api';
+import { sellerOrderKey, useSellerOrder } from '../api/order-api';
 import '../sellers.css';
 
 // Only sold lots have a deal to handle: its date and number pickers (antd) load with it, not with
@@ -33,7 +32,7 @@ export default function OrderDetailPage() {
   const queryClient = useQueryClient();
   const running = order ? [2, 3, 4].includes(order.status) : false;
   const live = useLotLive(running ? orderId : null, () => {
-    void queryClient.invalidateQueries({ queryKey: [...SELLER_ORDERS_KEY, 'detail', orderId] });
+    void queryClient.invalidateQueries({ queryKey: sellerOrderKey(orderId) });
     void queryClient.invalidateQueries({ queryKey: ['lot', orderId] });
   });
   // Once announced a withdrawal needs a reason (docs/product.md#14-disposal-and-review).
