@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 const Report = createContext<((delta: number) => void) | null>(null);
 
@@ -20,10 +28,13 @@ export function useUploadsBusy() {
   return { busy: count > 0, Track };
 }
 
-/** An upload field's part: says while it has files on their way. */
+/**
+ * An upload field's part: says while it has files on their way — in the same commit that lists the
+ * file, so no click can land between the file appearing and the buttons waiting.
+ */
 export function useReportBusy(busy: boolean) {
   const report = useContext(Report);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!busy || !report) return;
     report(1);
     return () => report(-1);

@@ -13,6 +13,7 @@ import { SandboxPaymentNotice } from '../../../components/sandbox-payment-notice
 import { useDepositInfo, usePayDeposit } from '../api/deposit-api';
 import { MyDeposits } from './my-deposits';
 import '../bidding.css';
+import { mutateThen } from '../../../lib/mutate-then';
 
 const OPEN = new Set([2, 3, 4]);
 
@@ -107,9 +108,7 @@ function DepositForLot({ orderId }: { orderId: string }) {
                   className="btn btn-primary btn-large"
                   disabled={!agreed || pay.isPending}
                   aria-busy={pay.isPending}
-                  onClick={() =>
-                    pay.mutate(orderId, { onSuccess: ({ payUrl }) => window.location.assign(payUrl) })
-                  }
+                  onClick={() => mutateThen(pay, orderId, ({ payUrl }) => window.location.assign(payUrl))}
                 >
                   去支付 {yuanText(d.amount)}
                 </button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSignCode, useSignContract } from '../../../api/deal-queries';
 import { SendCodeButton } from '../../../components/send-code-button';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 /**
  * 在线签署成交确认书: the buyer confirms having read it and signs with a code sent to their own
@@ -27,15 +28,10 @@ export function ContractSignDialog({
   const sign = useSignContract(deal.orderId);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = ({ code }: { code: string }) =>
-    sign.mutate(
-      { code, sha256: deal.contract.sha256 ?? '' },
-      {
-        onSuccess: () => {
-          onClose();
-          void message.success('成交确认书已签署');
-        },
-      },
-    );
+    mutateThen(sign, { code, sha256: deal.contract.sha256 ?? '' }, () => {
+      onClose();
+      void message.success('成交确认书已签署');
+    });
   return (
     <Modal
       open={open}

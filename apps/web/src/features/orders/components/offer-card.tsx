@@ -5,6 +5,7 @@ import { useAnswerOffer } from '../../../api/deal-queries';
 import { DeadlineText } from '../../../components/deals/deal-progress';
 import { yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 /** The offer's state as its addressee reads it (`statusText` is worded for the seller). */
 const TO_BUYER = { pending: '待您确认', accepted: '已接受', declined: '已放弃', expired: '已过期' } as const;
@@ -19,15 +20,10 @@ export function OfferCard({ offer, now }: { offer: deals.SecondChanceOffer; now:
   const answer = useAnswerOffer();
   const open = offer.status === 'pending' && now < offer.expiresAt;
   const reply = (accept: boolean) =>
-    answer.mutate(
-      { offerId: offer.offerId, accept },
-      {
-        onSuccess: ({ payUrl }) => {
-          if (payUrl) window.location.assign(payUrl);
-          else void message.success(accept ? '已接受，请在期限内签约付款' : '已放弃该车辆');
-        },
-      },
-    );
+    mutateThen(answer, { offerId: offer.offerId, accept }, ({ payUrl }) => {
+      if (payUrl) window.location.assign(payUrl);
+      else void message.success(accept ? '已接受，请在期限内签约付款' : '已放弃该车辆');
+    });
   const hasDeposit = Number(offer.deposit) > 0;
   return (
     <div className="deal-offer" data-testid="offer-card">

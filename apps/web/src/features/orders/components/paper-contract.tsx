@@ -5,6 +5,7 @@ import { useUploadSignedContract } from '../../../api/deal-queries';
 import { beijing } from '../../../components/lots/format';
 import { FileUpload } from '../../../components/upload';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 const STATUS_COLOR = { pending: 'orange', accepted: 'green', rejected: 'red' } as const;
 
@@ -21,11 +22,9 @@ export function PaperContract({ deal }: { deal: deals.DealView }) {
   const send = () => {
     const file = scan[0];
     if (!file) return;
-    submit.mutate(file.id, {
-      onSuccess: () => {
-        setScan([]);
-        void message.success('纸质确认书已提交，等待平台审核');
-      },
+    mutateThen(submit, file.id, () => {
+      setScan([]);
+      void message.success('纸质确认书已提交，等待平台审核');
     });
   };
   return (

@@ -3,6 +3,7 @@ import { Button, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useArrangePickup } from '../../../api/deal-queries';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 interface PlanForm {
   pickupDate: Dayjs;
@@ -37,7 +38,8 @@ export function PickupForm({
   const step = (k: string) => deal.steps.find((s) => s.stage === k)?.deadline ?? null;
   const last = step('handedOver') ?? (step('paid') ?? now) + deals.PICKUP_DAYS * 86_400_000;
   const submit = (v: PlanForm) =>
-    arrange.mutate(
+    mutateThen(
+      arrange,
       {
         pickupDate: v.pickupDate.format('YYYY-MM-DD'),
         slot: v.slot,
@@ -47,11 +49,9 @@ export function PickupForm({
           ? { agentName: v.agentName, agentIdNo: v.agentIdNo, agentTel: v.agentTel }
           : {}),
       },
-      {
-        onSuccess: () => {
-          onDone();
-          void message.success('提车安排已保存');
-        },
+      () => {
+        onDone();
+        void message.success('提车安排已保存');
       },
     );
   return (

@@ -6,6 +6,7 @@ import { downloadInvoice, downloadReceipt, useRequestInvoice } from '../../../ap
 import { yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
 import { DateTime } from './date-time';
+import { mutateThen } from '../../../lib/mutate-then';
 
 /** 付款凭证: every paid payment of the deal, its receipt as a PDF, and an invoice on request. */
 export function ReceiptsCard({ deal }: { deal: deals.DealView }) {
@@ -25,7 +26,7 @@ export function ReceiptsCard({ deal }: { deal: deals.DealView }) {
     <Button
       size="small"
       loading={invoice.isPending && invoice.variables === r.paymentNo}
-      onClick={() => invoice.mutate(r.paymentNo, { onSuccess: () => void message.success('发票申请已提交') })}
+      onClick={() => mutateThen(invoice, r.paymentNo, () => void message.success('发票申请已提交'))}
     >
       {r.invoice ? '重新申请' : '申请发票'}
     </Button>

@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/query-state';
 import { useFeedback } from '../../../components/feedback/feedback';
 import { useSession } from '../../../lib/use-session';
 import '../personal-center.css';
+import { mutateThen } from '../../../lib/mutate-then';
 
 type Prefs = notices.NoticePrefs;
 type Row = Prefs['groups'][number];
@@ -127,7 +128,7 @@ export default function NoticeSettingsPage() {
               className="btn btn-primary"
               disabled={save.isPending}
               aria-busy={save.isPending}
-              onClick={() => save.mutate(draft, { onSuccess: () => void message.success('已保存') })}
+              onClick={() => mutateThen(save, draft, () => void message.success('已保存'))}
             >
               {save.isPending ? '保存中…' : '保存设置'}
             </button>

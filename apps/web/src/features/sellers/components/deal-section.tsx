@@ -11,6 +11,7 @@ import { useFeedback } from '../../../components/feedback';
 import { DefaultChoice } from './default-choice';
 import { SettlementCard } from './settlement-card';
 import { TransferDialog } from './transfer-dialog';
+import { mutateThen } from '../../../lib/mutate-then';
 
 const SELLER_NEXT: Record<deals.DealStage, string> = {
   signing: '等待买受人签署成交确认书。',
@@ -31,15 +32,10 @@ export default function DealSection({ orderId }: { orderId: string }) {
   const [form] = Form.useForm<{ at: Dayjs; mileageKm: number }>();
   if (!deal) return null;
   const submit = (v: { at: Dayjs; mileageKm: number }) =>
-    confirm.mutate(
-      { handoverTime: v.at.valueOf(), mileageKm: v.mileageKm },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          void message.success('已确认交车');
-        },
-      },
-    );
+    mutateThen(confirm, { handoverTime: v.at.valueOf(), mileageKm: v.mileageKm }, () => {
+      setOpen(false);
+      void message.success('已确认交车');
+    });
   const plan = deal.pickupPlan;
   return (
     <section className="seller-deal" data-testid="seller-deal">

@@ -3,6 +3,7 @@ import { Alert, Button, Popconfirm, Table, Tag } from 'antd';
 import { useChooseAfterDefault } from '../../../api/deal-queries';
 import { beijing, yuanText } from '../../../components/lots/format';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 /** The seller's hint when nobody is left to offer the lot to (the server's 409 says the same). */
 const NO_RUNNER_UP =
@@ -22,12 +23,14 @@ export function DefaultChoice({ orderId, info }: { orderId: string; info: deals.
   const { message } = useFeedback();
   const choose = useChooseAfterDefault(orderId);
   const act = (action: 'secondChance' | 'relist') =>
-    choose.mutate(action, {
-      onSuccess: () =>
+    mutateThen(
+      choose,
+      action,
+      () =>
         void message.success(
           action === 'relist' ? '已重新提交审核，审核通过后再次上拍' : '已向次高出价人发出邀请',
         ),
-    });
+    );
   return (
     <div className="seller-default" data-testid="seller-default">
       <Alert

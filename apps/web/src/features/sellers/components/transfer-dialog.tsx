@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useRecordTransfer } from '../../../api/deal-queries';
 import { FileUpload, requiredUploadRule, useUploadsBusy } from '../../../components/upload';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 interface TransferForm {
   newPlateNo: string;
@@ -28,17 +29,16 @@ export function TransferDialog({
   const record = useRecordTransfer(orderId);
   const uploads = useUploadsBusy();
   const submit = (v: TransferForm) =>
-    record.mutate(
+    mutateThen(
+      record,
       {
         newPlateNo: v.newPlateNo,
         transferDate: v.transferDate.format('YYYY-MM-DD'),
         proofFileId: v.proof[0]?.id ?? '',
       },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          void message.success('过户已登记，交易完成');
-        },
+      () => {
+        setOpen(false);
+        void message.success('过户已登记，交易完成');
       },
     );
   return (

@@ -2,6 +2,7 @@ import { Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useCancelOrder } from '../api/order-api';
 import { useFeedback } from '../../../components/feedback';
+import { mutateThen } from '../../../lib/mutate-then';
 
 /**
  * 撤回提交 / 申请撤拍: once the lot is announced a withdrawal needs a reason
@@ -22,15 +23,10 @@ export function WithdrawDialog({
   const cancel = useCancelOrder();
   const [reason, setReason] = useState('');
   const withdraw = () =>
-    cancel.mutate(
-      { orderId, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          onClose();
-          void message.success(needsReason ? '已撤拍，已缴保证金将原路退还' : '已撤回');
-        },
-      },
-    );
+    mutateThen(cancel, { orderId, reason: reason.trim() }, () => {
+      onClose();
+      void message.success(needsReason ? '已撤拍，已缴保证金将原路退还' : '已撤回');
+    });
   return (
     <Modal
       open={open}
