@@ -99,6 +99,13 @@ export default tseslint.config(
           message:
             'The mall has no antd <App> provider: use useFeedback() from components/feedback (docs/decisions/033-a-first-load-without-antd.md).',
         },
+        {
+          // mutate(input, { onSuccess }) drops its callbacks once the asking component has unmounted,
+          // and a deal's live refresh can unmount the dialog that took the step before the answer.
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message:
+            "A mutation's follow-up runs through mutateThen (lib/mutate-then.ts) or mutateAsync: mutate's own callbacks are dropped when the component unmounts first.",
+        },
       ],
     },
   },

@@ -59,7 +59,13 @@ export function BidPanel({ lot, myState }: { lot: LotDetail; myState: MyState })
       amount: toYuan(confirm.amount),
       ...(confirm.max ? { maxAmount: toYuan(confirm.max) } : {}),
     };
-    place.mutate(input, { onSettled: () => setConfirm(null), onSuccess: () => setCustom(null) });
+    void place
+      .mutateAsync(input)
+      .then(
+        () => setCustom(null),
+        () => undefined,
+      )
+      .finally(() => setConfirm(null));
   };
 
   return (
