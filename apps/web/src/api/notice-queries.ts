@@ -36,6 +36,9 @@ export function useLiveNotices(enabled: boolean, onNotice: (n: notices.Notice) =
     void import('../lib/user-channel').then(({ userChannel }) => {
       if (!active) return;
       off = userChannel().subscribe((m) => {
+        // A read of the bell still on its way was taken before this message: its answer would put
+        // the older count back over this one (a notice counted live, then 0 again for a minute).
+        void qc.cancelQueries({ queryKey: [...key, 'bell'] });
         qc.setQueryData<Bell>([...key, 'bell'], (old) => ({
           count: m.unread,
           latest:
