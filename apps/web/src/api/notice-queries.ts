@@ -6,11 +6,12 @@ import { callApi } from '../lib/api';
 // 站内信 (docs/product.md#15-notices): the header's bell and the message centre share these.
 
 const key = ['notices'] as const;
+const bellKey = [...key, 'bell'] as const;
 
 /** The unread count and the latest few; refreshed every minute and when the tab comes back. */
 export const useNoticeBell = (enabled: boolean) =>
   useQuery({
-    queryKey: [...key, 'bell'],
+    queryKey: bellKey,
     queryFn: () => callApi(notices.noticeUnread, {}, { silent: true }),
     enabled,
     refetchInterval: 60_000,
@@ -38,8 +39,8 @@ export function useLiveNotices(enabled: boolean, onNotice: (n: notices.Notice) =
       off = userChannel().subscribe((m) => {
         // A read of the bell still on its way was taken before this message: its answer would put
         // the older count back over this one (a notice counted live, then 0 again for a minute).
-        void qc.cancelQueries({ queryKey: [...key, 'bell'] });
-        qc.setQueryData<Bell>([...key, 'bell'], (old) => ({
+        void qc.cancelQueries({ queryKey: bellKey });
+        qc.setQueryData<Bell>(bellKey, (old) => ({
           count: m.unread,
           latest:
             m.type === 'notice'
@@ -49,7 +50,7 @@ export function useLiveNotices(enabled: boolean, onNotice: (n: notices.Notice) =
         if (m.type === 'notice') {
           void qc.invalidateQueries({ queryKey: [...key, 'page'] });
           if (m.popup) handler.current(m.notice);
-        } else if (m.type === 'hello') void qc.invalidateQueries({ queryKey: [...key, 'bell'] });
+        } else if (m.type === 'hello') void qc.invalidateQueries({ queryKey: bellKey });
       });
     });
     return () => {
