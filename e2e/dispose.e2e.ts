@@ -1,9 +1,9 @@
 import { vinCheckDigit } from '@chepai/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, shot, type E2E } from './support/browser';
+import { seriousViolations } from './support/axe';
 import { ssoSignIn } from './support/demo';
-import { fillDate, pickOption } from './support/antd';
 
 // The whole supply chain in a browser: a disposal unit submits a vehicle with photos and
 // documents through the five steps, an operator approves and schedules it in the console, and
@@ -53,9 +53,25 @@ async function photo(page: Page, label: string, hue: number) {
   return { name: `${label}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(base64, 'base64') };
 }
 
+/** A field of the form, by the text of its label. */
 const item = (page: Page, label: string) =>
-  page.locator('.ant-form-item').filter({ has: page.locator(`label:text-is("${label}")`) });
-const pick = (page: Page, label: string, text: string) => pickOption(item(page, label), text);
+  page
+    .locator('.plain-field')
+    .filter({ has: page.locator('.plain-field-label').getByText(label, { exact: true }) });
+/** Chooses the option of a field's select whose text holds `text` (the brands read 'F 丰田'). */
+async function pick(page: Page, label: string, text: string) {
+  const select = item(page, label).locator('select');
+  const option = select.locator('option', { hasText: text }).first();
+  await option.waitFor({ state: 'attached' });
+  await select.selectOption(await option.getAttribute('value'));
+  expect(await select.inputValue()).toBe(await option.getAttribute('value'));
+}
+/** Types a date into a field's date input (the browser's own, 'YYYY-MM-DD'). */
+async function fillDate(scope: Locator, value: string) {
+  const input = scope.locator('input[type=date]').first();
+  await input.fill(value);
+  expect(await input.inputValue()).toBe(value);
+}
 
 describe('a vehicle from submission to the hall', () => {
   let orderId = '';
@@ -75,7 +91,8 @@ describe('a vehicle from submission to the hall', () => {
     // A wrong check digit is refused as it is typed; the right one passes.
     const wrong = VIN.slice(0, 8) + (VIN[8] === '1' ? '2' : '1') + VIN.slice(9);
     await page.getByTestId('vin').fill(wrong);
-    await item(page, '车架号（VIN）').getByText('校验位').first().waitFor(); // first: antd shows the message twice while its error animates in
+    await item(page, '车架号（VIN）').locator('.plain-field-message').getByText('校验位').waitFor();
+    expect(await page.getByTestId('vin').getAttribute('aria-invalid')).toBe('true');
     await page.getByTestId('vin').fill(VIN.toLowerCase());
     await expect.poll(() => page.getByTestId('vin').inputValue()).toBe(VIN);
     await page.getByLabel('车牌号').fill(PLATE);
@@ -84,7 +101,7 @@ describe('a vehicle from submission to the hall', () => {
     await fillDate(item(page, '初次登记日期'), '2024-03-18');
     await page.getByLabel('表显里程（公里）').fill('38600');
     // The catalog filled the fuel type; the rest is typed.
-    await expect.poll(() => item(page, '燃料类型').innerText()).toContain('汽油');
+    await expect.poll(() => item(page, '燃料类型').locator('select').inputValue()).toBe('汽油');
     await page.getByLabel('变速箱').fill('CVT无级变速');
     await page.getByLabel('排量').fill('1.5L');
     await pick(page, '排放标准', '国VI');
@@ -119,12 +136,12 @@ describe('a vehicle from submission to the hall', () => {
         mimeType: 'application/pdf',
         buffer: TINY_PDF,
       });
-      // antd animates the list item from uploading to done: for a moment two copies are shown.
-      await section.getByText(`${name}.pdf`).first().waitFor();
+      await section.getByText(`${name}.pdf`).waitFor();
     }
     await fillDate(page.getByTestId('doc-机动车行驶证'), '2028-03-31');
     await fillDate(page.getByTestId('doc-交强险保单'), '2027-03-17');
     await shot(page, 'dispose-2-documents-1440');
+    expect(await seriousViolations(page, '/disposeCar documents')).toEqual([]);
     await page.getByTestId('dispose-next').click();
     await page.getByTestId('dispose-step-2').waitFor();
   });
@@ -143,7 +160,9 @@ describe('a vehicle from submission to the hall', () => {
         .locator('img')
         .evaluateAll((l) => l.map((i) => i.getAttribute('title')));
     expect(await titles()).toEqual(angles.map((a) => `${a}.jpg`));
-    const shown = await page.locator('.photo-angle .ant-select-selection-item').allInnerTexts();
+    const shown = await page
+      .locator('select.photo-angle')
+      .evaluateAll((l) => l.map((s) => (s as HTMLSelectElement).value));
     expect(shown.slice(0, 8)).toEqual(angles.slice(0, 8));
     // Delete asks first; cancelling keeps the photo.
     await page.getByRole('button', { name: '删除第9张' }).click();
@@ -174,6 +193,11 @@ describe('a vehicle from submission to the hall', () => {
       .poll(() => page.getByTestId('photo-card').first().locator('img').getAttribute('alt'))
       .toContain('左前45°');
     await shot(page, 'dispose-3-photos-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'dispose-3-photos-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await seriousViolations(page, '/disposeCar photos')).toEqual([]);
     await page.getByTestId('dispose-next').click();
     await page.getByTestId('dispose-step-3').waitFor();
   });
@@ -186,22 +210,24 @@ describe('a vehicle from submission to the hall', () => {
     await item(page, '保证金（元）').getByText('保证金须为起拍价的5%–20%').waitFor();
     await page.getByLabel('保证金（元）').fill('');
     await item(page, '保证金（元）').getByText('留空即为起拍价的10%（6800元）').waitFor();
-    const inputs = item(page, '期望的竞价时段').locator('input');
     const day = (n: number) => {
       const d = new Date(Date.now() + n * 86_400_000 + 8 * 3_600_000);
       return d.toISOString().slice(0, 10);
     };
-    await inputs.nth(0).click();
-    await inputs.nth(0).fill(`${day(7)} 10:00`);
-    await inputs.nth(0).press('Enter');
-    await inputs.nth(1).fill(`${day(7)} 16:00`);
-    await inputs.nth(1).press('Enter');
+    // An end before the start is refused; then the real window.
+    await page.getByLabel('开始时间').fill(`${day(7)}T16:00`);
+    await page.getByLabel('结束时间').fill(`${day(7)}T10:00`);
+    await item(page, '期望的竞价时段').getByText('期望结束时间须晚于开始时间').waitFor();
+    await page.getByLabel('开始时间').fill(`${day(7)}T10:00`);
+    await page.getByLabel('结束时间').fill(`${day(7)}T16:00`);
+    await expect.poll(() => item(page, '期望的竞价时段').locator('.plain-field-message').count()).toBe(0);
     await page.getByLabel('看车地点').fill('杭州市西湖区文三路90号停车场');
     await page.getByLabel('看车时间').fill('工作日 9:00-17:00，需提前预约');
     await page.getByLabel('提车地址').fill('杭州市西湖区文三路90号');
     await page.getByLabel('提车联系人').fill('赵主任');
     await page.getByLabel('联系电话').fill('0571-88001234');
     await shot(page, 'dispose-4-terms-1440');
+    expect(await seriousViolations(page, '/disposeCar terms')).toEqual([]);
     await page.getByTestId('dispose-next').click();
     await page.getByTestId('dispose-step-4').waitFor();
   });
@@ -216,6 +242,11 @@ describe('a vehicle from submission to the hall', () => {
       .toContain('草稿已自动保存');
     await page.getByTestId('agree').click();
     await shot(page, 'dispose-5-review-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflow(page)).toBe(0);
+    await shot(page, 'dispose-5-review-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await seriousViolations(page, '/disposeCar review')).toEqual([]);
     await page.getByTestId('dispose-submit').click();
     await page.getByTestId('order-success').waitFor();
     orderId = (await page.getByTestId('order-success-id').innerText()).trim();

@@ -25,8 +25,7 @@ const TARGET = { home: 200, page: 250 };
  * 2026-11-30 plus about 5 KiB. A public page here is a target not met, printed as such.
  */
 const HELD = {
-  // logged-in pages
-  '/disposeCar': 470,
+  // none: the last held page, /disposeCar, met its target with decision 059
 };
 
 const web = path.resolve(import.meta.dirname, '..');

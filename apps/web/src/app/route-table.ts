@@ -109,7 +109,7 @@ export const layoutRoutes: AppRoute[] = [
   },
   {
     path: 'disposeCar',
-    meta: only('我要处置', ['seller']),
+    meta: { ...only('我要处置', ['seller']), plain: true },
     page: () => import('../features/sellers/pages/dispose-car-page'),
   },
   {

@@ -28,20 +28,59 @@ export function Field<V extends Values>({
   hideLabel,
   children,
 }: FieldProps<V>) {
-  const id = form.id(name);
   return (
-    <div className="plain-field">
+    <FieldFrame
+      id={form.id(name)}
+      label={label}
+      required={required}
+      hint={hint}
+      hideLabel={hideLabel}
+      error={form.errors[name]}
+    >
+      {children(form.text(name, { hint: Boolean(hint), required }))}
+    </FieldFrame>
+  );
+}
+
+/**
+ * A field's frame, whatever its form keeps: the label (naming the control `id`, or a group by
+ * `${id}-label`), the control, its message and its hint, with the ids that describe the control.
+ */
+export function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  hideLabel,
+  group,
+  className,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  hideLabel?: boolean;
+  /** The control is a group (radios, two inputs): the label is text with an id, not a `label`. */
+  group?: boolean;
+  className?: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `plain-field ${className}` : 'plain-field'}>
       <div className={hideLabel ? 'sr-only' : 'plain-field-label'}>
         {required && !hideLabel ? (
           <span className="plain-required" aria-hidden="true">
             *
           </span>
         ) : null}
-        <label htmlFor={id}>{label}</label>
+        {group ? <span id={`${id}-label`}>{label}</span> : <label htmlFor={id}>{label}</label>}
       </div>
       <div className="plain-field-control">
-        {children(form.text(name, { hint: Boolean(hint), required }))}
-        <FieldMessage id={id} error={form.errors[name]} />
+        {children}
+        <FieldMessage id={id} error={error} />
         {hint ? (
           <div id={`${id}-hint`} className="plain-field-hint">
             {hint}

@@ -11,6 +11,7 @@ export interface StepItem {
  * Numbered steps drawn like antd's Steps, the current one marked `aria-current="step"`; `current`
  * past the last step: all are done. `status="error"`: the current step failed (it is crossed, and
  * nothing after it is due). `stack`: below 768 px the steps stand one under another (a phone).
+ * `onChange`: the steps are buttons that go to their step (a form's steps, any order).
  */
 export function Steps({
   items,
@@ -18,12 +19,14 @@ export function Steps({
   status,
   stack,
   className,
+  onChange,
 }: {
   items: Array<string | StepItem>;
   current: number;
   status?: 'error';
   stack?: boolean;
   className?: string;
+  onChange?: (step: number) => void;
 }) {
   const failed = status === 'error';
   return (
@@ -32,11 +35,30 @@ export function Steps({
         const { title, description } = typeof item === 'string' ? { title: item, description: null } : item;
         const state =
           i < current ? 'done' : i === current ? (failed ? 'current failed' : 'current') : undefined;
+        const icon = (
+          <span className="plain-step-icon" aria-hidden="true">
+            {i < current ? '✓' : i === current && failed ? '✕' : i + 1}
+          </span>
+        );
+        if (onChange)
+          return (
+            <li key={title} className={state}>
+              <button
+                type="button"
+                className="plain-step-button"
+                aria-current={i === current ? 'step' : undefined}
+                onClick={() => onChange(i)}
+              >
+                {icon}
+                <span className="plain-step-text">
+                  <span className="plain-step-title">{title}</span>
+                </span>
+              </button>
+            </li>
+          );
         return (
           <li key={title} className={state} aria-current={i === current ? 'step' : undefined}>
-            <span className="plain-step-icon" aria-hidden="true">
-              {i < current ? '✓' : i === current && failed ? '✕' : i + 1}
-            </span>
+            {icon}
             <span className="plain-step-text">
               <span className="plain-step-title">{title}</span>
               {i < current ? <span className="sr-only">（已完成）</span> : null}

@@ -8,42 +8,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileUpload, type FileUploadProps } from './file-upload';
 import { useUploadsBusy } from './upload-busy';
 import { requiredUploadRule } from './upload-rules';
+import { installMatchMedia } from '../../testing/antd-jsdom';
+import { jpegFile, uploadedFile } from '../../testing/upload-files';
 
 const api = vi.hoisted(() => ({ uploadFile: vi.fn(), deleteFile: vi.fn(), fileUrl: vi.fn() }));
 vi.mock('./upload-api', () => api);
-
-const uploaded = (id: string, extra: Partial<files.UploadedFile> = {}): files.UploadedFile => ({
-  id,
-  fileUrl: `/api/files/p/${id}/original`,
-  fileName: `car-${id}.jpg`,
-  thumbnailUrl: `/api/files/p/${id}/thumbnail`,
-  contentType: 'image/jpeg',
-  size: 1000,
-  isPrivate: false,
-  ...extra,
-});
-
-function jpeg(name = 'car.jpg', size = 1000, type = 'image/jpeg') {
-  const f = new File(['x'], name, { type });
-  Object.defineProperty(f, 'size', { value: size });
-  return f;
-}
-
-// antd's responsive grid asks the browser about media queries; jsdom has none.
-Object.defineProperty(window, 'matchMedia', {
-  configurable: true,
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
-});
+// The confirmation dialog is antd's, loaded on first use; its responsive parts ask about media
+// queries, which jsdom has none of.
+installMatchMedia();
 
 const Shell = ({ children }: { children: ReactNode }) => (
   <ConfigProvider locale={zhCN}>
@@ -78,44 +50,44 @@ afterEach(() => cleanup());
 describe('FileUpload', () => {
   it('refuses a file over 10 MB before sending it', async () => {
     renderUpload();
-    await choose(jpeg('big.jpg', 10 * 1024 * 1024 + 1));
+    await choose(jpegFile('big.jpg', 10 * 1024 * 1024 + 1));
     expect(await screen.findByText('文件超过10M，无法上传')).toBeTruthy();
     expect(api.uploadFile).not.toHaveBeenCalled();
   });
 
   it('takes only pictures where a picture is asked for', async () => {
     renderUpload();
-    await choose(jpeg('contract.pdf', 1000, 'application/pdf'));
+    await choose(jpegFile('contract.pdf', 1000, 'application/pdf'));
     expect(await screen.findByText('请上传图片格式的文件')).toBeTruthy();
-    await choose(jpeg('virus.jpg', 1000, 'application/x-msdownload'));
+    await choose(jpegFile('virus.jpg', 1000, 'application/x-msdownload'));
     await waitFor(() => expect(screen.getAllByText('请上传图片格式的文件')).toHaveLength(2));
     expect(api.uploadFile).not.toHaveBeenCalled();
   });
 
   it('refuses more files than the limit, counting those already listed', async () => {
-    renderUpload({ value: [uploaded('1')], maxCount: 2 });
-    await choose(jpeg('a.jpg'), jpeg('b.jpg'));
+    renderUpload({ value: [uploadedFile('1')], maxCount: 2 });
+    await choose(jpegFile('a.jpg'), jpegFile('b.jpg'));
     expect(await screen.findByText('共选择了3个文件，超过了最大限制2个')).toBeTruthy();
     expect(api.uploadFile).not.toHaveBeenCalled();
   });
 
   it('says so and lists the file when the upload succeeds', async () => {
-    api.uploadFile.mockResolvedValue(uploaded('7'));
+    api.uploadFile.mockResolvedValue(uploadedFile('7'));
     const { onChange } = renderUpload();
-    await choose(jpeg('car.jpg'));
+    await choose(jpegFile('car.jpg'));
     expect(await screen.findByText('上传成功')).toBeTruthy();
     expect(api.uploadFile).toHaveBeenCalledWith(
       expect.any(File),
       expect.objectContaining({ type: 'image', isPrivate: false }),
     );
-    expect(onChange).toHaveBeenLastCalledWith([uploaded('7')]);
+    expect(onChange).toHaveBeenLastCalledWith([uploadedFile('7')]);
   });
 
   it("says '文件上传失败' and drops the file when the server refuses it", async () => {
     let reject: (e: Error) => void = () => undefined;
     api.uploadFile.mockReturnValue(new Promise((_, r) => (reject = r)));
     const { onChange } = renderUpload();
-    await choose(jpeg('car.jpg'));
+    await choose(jpegFile('car.jpg'));
     await waitFor(() => expect(screen.getByText('car.jpg')).toBeTruthy()); // listed while uploading
     await act(async () => reject(new Error('请上传图片格式的文件')));
     expect(await screen.findByText('文件上传失败：请上传图片格式的文件')).toBeTruthy();
@@ -125,7 +97,7 @@ describe('FileUpload', () => {
 
   it('asks before deleting; cancel keeps the file, confirming deletes it', async () => {
     api.deleteFile.mockResolvedValue(null);
-    const { onChange } = renderUpload({ value: [uploaded('9')] });
+    const { onChange } = renderUpload({ value: [uploadedFile('9')] });
     const remove = () => screen.getByTitle('删除文件');
     await act(async () => fireEvent.click(remove()));
     expect(await screen.findByText('确定删除文件“car-9.jpg”吗？删除后不可恢复。')).toBeTruthy();
@@ -144,7 +116,7 @@ describe('FileUpload', () => {
     api.fileUrl.mockImplementation(
       async (id: string, variant = 'original') => `/api/files/s/${id}/${variant}?exp=1&sig=x`,
     );
-    renderUpload({ value: [uploaded('5', { isPrivate: true, fileUrl: '', thumbnailUrl: null })] });
+    renderUpload({ value: [uploadedFile('5', { isPrivate: true, fileUrl: '', thumbnailUrl: null })] });
     await waitFor(() => expect(api.fileUrl).toHaveBeenCalledWith('5', 'thumbnail'));
     const preview = await screen.findByTitle('预览文件');
     await act(async () => fireEvent.click(preview));
@@ -202,11 +174,11 @@ describe('useUploadsBusy', () => {
     );
     const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: '提 交' });
     expect(submit().disabled).toBe(false);
-    await choose(jpeg());
+    await choose(jpegFile());
     expect(submit().disabled).toBe(true);
-    await act(async () => finish(uploaded('7')));
+    await act(async () => finish(uploadedFile('7')));
     await waitFor(() => expect(submit().disabled).toBe(false));
     await act(async () => fireEvent.click(submit()));
-    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ proof: [uploaded('7')] }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ proof: [uploadedFile('7')] }));
   });
 });

@@ -2,9 +2,9 @@ import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { files } from '@chepai/shared';
 import { Button, Image, Upload } from 'antd';
 import type { UploadFile, UploadProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { deleteFile, fileUrl, uploadFile } from './upload-api';
-import { deleteConfirm } from './upload-rules';
+import { useState } from 'react';
+import { deleteFile, uploadFile } from './upload-api';
+import { confirmDelete, openUploaded, uploadFailed, useFieldFiles, useSignedThumbs } from './upload-actions';
 import { uploadGate } from './upload-gate';
 import { useReportBusy } from './upload-busy';
 import './upload.css';
@@ -41,35 +41,11 @@ export function FileUpload({
   disabled,
 }: FileUploadProps) {
   const { message, modal } = useFeedback();
-  const [inner, setInner] = useState<files.UploadedFile[]>([]);
-  const listed = value ?? inner;
-  const latest = useRef(listed);
-  latest.current = listed;
+  const { listed, latest, emit } = useFieldFiles(value, onChange);
   const [pending, setPending] = useState<Pending[]>([]);
-  const [thumbs, setThumbs] = useState<Record<string, string>>({});
+  const thumbs = useSignedThumbs(listed);
   const [preview, setPreview] = useState<string | null>(null);
   useReportBusy(pending.length > 0);
-
-  const emit = (next: files.UploadedFile[]) => {
-    latest.current = next;
-    if (value === undefined) setInner(next);
-    onChange?.(next);
-  };
-
-  // Private pictures have no lasting address: fetch a signed thumbnail for each one shown.
-  useEffect(() => {
-    const missing = listed.filter((f) => f.isPrivate && f.contentType.startsWith('image/') && !thumbs[f.id]);
-    if (!missing.length) return;
-    let live = true;
-    void Promise.all(
-      missing.map(async (f) => [f.id, await fileUrl(f.id, 'thumbnail').catch(() => '')] as const),
-    ).then((pairs) => {
-      if (live) setThumbs((t) => ({ ...t, ...Object.fromEntries(pairs) }));
-    });
-    return () => {
-      live = false;
-    };
-  }, [listed, thumbs]);
 
   const fileList: UploadFile[] = [
     ...listed.map((f): UploadFile => ({
@@ -102,8 +78,7 @@ export function FileUpload({
       },
       (e: unknown) => {
         drop();
-        const reason = e instanceof Error && e.message ? `：${e.message}` : '';
-        void message.error(`${files.UPLOAD_MESSAGES.failed}${reason}`);
+        void message.error(uploadFailed(e));
       },
     );
   };
@@ -112,28 +87,21 @@ export function FileUpload({
     new Promise<boolean>((resolve) => {
       const uploaded = item.response as files.UploadedFile | undefined;
       if (!uploaded) return resolve(true);
-      modal.confirm({
-        ...deleteConfirm(uploaded.fileName),
-        onOk: async () => {
-          try {
-            await deleteFile(uploaded.id);
-            emit(latest.current.filter((f) => f.id !== uploaded.id));
-            void message.success('删除成功');
-          } catch {
-            /* the request layer has said why */
-          }
-          resolve(false);
+      // antd keeps the item (false): the list follows the value, which the delete has changed.
+      confirmDelete(
+        { modal, message },
+        uploaded.fileName,
+        async () => {
+          await deleteFile(uploaded.id);
+          emit(latest.current.filter((f) => f.id !== uploaded.id));
         },
-        onCancel: () => resolve(false),
-      });
+        () => resolve(false),
+      );
     });
 
-  const onPreview = async (item: UploadFile) => {
+  const onPreview = (item: UploadFile) => {
     const uploaded = item.response as files.UploadedFile | undefined;
-    if (!uploaded) return;
-    const url = uploaded.isPrivate ? await fileUrl(uploaded.id) : uploaded.fileUrl;
-    if (uploaded.contentType.startsWith('image/')) setPreview(url);
-    else window.open(url, '_blank', 'noopener');
+    if (uploaded) void openUploaded(uploaded, setPreview);
   };
 
   const full = listed.length + pending.length >= maxCount;
@@ -148,7 +116,7 @@ export function FileUpload({
         beforeUpload={beforeUpload}
         customRequest={customRequest}
         onRemove={onRemove}
-        onPreview={(item) => void onPreview(item)}
+        onPreview={onPreview}
         disabled={disabled}
       >
         {full || disabled ? null : picture ? (

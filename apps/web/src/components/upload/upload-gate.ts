@@ -1,31 +1,27 @@
 import type { files } from '@chepai/shared';
 import { Upload } from 'antd';
 import type { UploadProps } from 'antd';
-import { countProblem, fileProblem } from './upload-rules';
-
-type Say = { warning: (text: string) => unknown; error: (text: string) => unknown };
+import { selectionGate, type Say } from './upload-select';
 
 /**
- * antd's beforeUpload for every upload field: the count (said once per selection), then each
- * file's size and type; a refused file never enters the list.
+ * antd's beforeUpload for every antd upload field: the rule of upload-select.ts. antd asks file by
+ * file, handing each the whole selection (the same array), so the selection is checked once, at
+ * its first file, and each file then looked up in the answer.
  */
-export const uploadGate =
-  (
-    listed: () => number,
-    max: number,
-    kind: files.FileType,
-    say: Say,
-  ): NonNullable<UploadProps['beforeUpload']> =>
-  (file, batch) => {
-    const tooMany = countProblem(listed(), batch.length, max);
-    if (tooMany) {
-      if (file === batch[0]) void say.warning(tooMany);
-      return Upload.LIST_IGNORE;
+export const uploadGate = (
+  listed: () => number,
+  max: number,
+  kind: files.FileType,
+  say: Say,
+): NonNullable<UploadProps['beforeUpload']> => {
+  const check = selectionGate(listed, max, kind, say);
+  const checked = new WeakMap<object, File[]>();
+  return (file, batch) => {
+    let accepted = checked.get(batch);
+    if (!accepted) {
+      accepted = check(batch);
+      checked.set(batch, accepted);
     }
-    const problem = fileProblem(file, kind);
-    if (problem) {
-      void say.error(problem);
-      return Upload.LIST_IGNORE;
-    }
-    return true;
+    return accepted.includes(file) ? true : Upload.LIST_IGNORE;
   };
+};

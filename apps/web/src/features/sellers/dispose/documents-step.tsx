@@ -1,9 +1,8 @@
 import { disposal } from '@chepai/shared';
-import { Col, Form, Row } from 'antd';
-import type { FormInstance } from 'antd';
-import { FileUpload, requiredUploadRule } from '../../../components/upload';
-import { DateText } from './date-text';
-import type { DisposeValues } from './form-model';
+import { PlainFileUpload } from '../../../components/upload/plain-file-upload';
+import { docKey } from './dispose-rules';
+import { DateInput, Item } from './dispose-fields';
+import type { DisposeForm } from './use-dispose-form';
 
 /** How many files each document may have (pages, front and back). */
 const MAX_FILES: Record<string, number> = { 机动车登记证书: 4, 机动车行驶证: 2, 交强险保单: 2, 其他: 3 };
@@ -12,8 +11,8 @@ const MAX_FILES: Record<string, number> = { 机动车登记证书: 4, 机动车�
  * Step 2: each document a private upload, only ever shown through signed addresses; those that
  * expire carry their expiry (docs/product.md#14-disposal-and-review).
  */
-export function DocumentsStep({ form }: { form: FormInstance<DisposeValues> }) {
-  const docs = Form.useWatch('docs', form) ?? {};
+export function DocumentsStep({ form }: { form: DisposeForm }) {
+  const docs = form.values.docs ?? {};
   return (
     <>
       <p className="muted dispose-note">
@@ -21,32 +20,45 @@ export function DocumentsStep({ form }: { form: FormInstance<DisposeValues> }) {
       </p>
       <div className="dispose-docs">
         {disposal.DISPOSAL_DOCUMENTS.map((d) => {
-          const hasFiles = (docs[d.name]?.files?.length ?? 0) > 0;
+          const slot = docs[d.name];
+          const hasFiles = (slot?.files?.length ?? 0) > 0;
           return (
-            <section key={d.name} className="dispose-doc" data-testid={`doc-${d.name}`}>
-              <Row gutter={16} align="top">
-                <Col xs={24} md={d.hasExpiry ? 14 : 24}>
-                  <Form.Item
-                    name={['docs', d.name, 'files']}
-                    label={d.name}
-                    required={d.required}
-                    rules={d.required ? [requiredUploadRule] : []}
-                  >
-                    <FileUpload type="document" isPrivate maxCount={MAX_FILES[d.name] ?? 3} />
-                  </Form.Item>
-                </Col>
-                {d.hasExpiry && (
-                  <Col xs={24} md={10}>
-                    <Form.Item
-                      name={['docs', d.name, 'expiry']}
-                      label="有效期至"
-                      rules={[{ required: d.required || hasFiles, message: `请填写${d.name}的有效期` }]}
-                    >
-                      <DateText future />
-                    </Form.Item>
-                  </Col>
+            <section
+              key={d.name}
+              className={d.hasExpiry ? 'dispose-doc with-expiry' : 'dispose-doc'}
+              data-testid={`doc-${d.name}`}
+            >
+              <Item form={form} name={docKey(d.name, 'files')} label={d.name} required={d.required}>
+                {(aria) => (
+                  <PlainFileUpload
+                    id={aria.id}
+                    aria-invalid={aria['aria-invalid']}
+                    aria-describedby={aria['aria-describedby']}
+                    type="document"
+                    isPrivate
+                    maxCount={MAX_FILES[d.name] ?? 3}
+                    value={slot?.files ?? []}
+                    onChange={(next) => form.setDoc(d.name, { files: next })}
+                  />
                 )}
-              </Row>
+              </Item>
+              {d.hasExpiry && (
+                <Item
+                  form={form}
+                  name={docKey(d.name, 'expiry')}
+                  label="有效期至"
+                  required={d.required || hasFiles}
+                >
+                  {(aria) => (
+                    <DateInput
+                      aria={aria}
+                      future
+                      value={slot?.expiry}
+                      onChange={(v) => form.setDoc(d.name, { expiry: v })}
+                    />
+                  )}
+                </Item>
+              )}
             </section>
           );
         })}

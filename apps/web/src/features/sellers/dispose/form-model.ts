@@ -78,7 +78,7 @@ export const STEPS = [
   { key: 'review', title: '确认提交' },
 ] as const;
 
-const VEHICLE_FIELDS = [
+export const VEHICLE_FIELDS = [
   'manual',
   'brandId',
   'seriesId',
@@ -114,7 +114,7 @@ const VEHICLE_FIELDS = [
   'city',
   'description',
 ] as const;
-const TERMS_FIELDS = [
+export const TERMS_FIELDS = [
   'startPrice',
   'reservePrice',
   'increment',

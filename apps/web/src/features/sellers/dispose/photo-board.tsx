@@ -1,23 +1,19 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import ArrowLeftOutlined from '@ant-design/icons-svg/es/asn/ArrowLeftOutlined';
+import ArrowRightOutlined from '@ant-design/icons-svg/es/asn/ArrowRightOutlined';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import { disposal, files } from '@chepai/shared';
-import { Button, Progress, Tooltip, Upload } from 'antd';
-import { FormSelect } from '../../../components/form-select';
-import type { UploadProps } from 'antd';
-import { useRef, useState } from 'react';
-import { deleteConfirm, deleteFile, uploadFile, uploadGate, useReportBusy } from '../../../components/upload';
-import { missingAngles, moved, nextAngle, type PhotoItem } from './form-model';
+import { useRef } from 'react';
 import { useFeedback } from '../../../components/feedback';
+import { Icon } from '../../../components/plain/icon';
+// Straight from the antd-free modules, not the folder's index (which holds the antd FileUpload).
+import { FileInput, UploadProgress } from '../../../components/upload/plain-upload-parts';
+import { confirmDelete } from '../../../components/upload/upload-actions';
+import { deleteFile } from '../../../components/upload/upload-api';
+import { useUploads } from '../../../components/upload/use-uploads';
+import { missingAngles, moved, nextAngle, type PhotoItem } from './form-model';
 
-const ANGLE_OPTIONS = [
-  ...disposal.PHOTO_ANGLES,
-  '正前',
-  '右前45°',
-  '左后45°',
-  '仪表盘',
-  '后备箱',
-  '轮胎',
-  '细节',
-].map((a) => ({ value: a, label: a }));
+const ANGLES = [...disposal.PHOTO_ANGLES, '正前', '右前45°', '左后45°', '仪表盘', '后备箱', '轮胎', '细节'];
 
 export interface PhotoBoardProps {
   value?: PhotoItem[];
@@ -26,75 +22,39 @@ export interface PhotoBoardProps {
   keepFileIds?: ReadonlySet<string>;
 }
 
-interface Pending {
-  uid: string;
-  name: string;
-  percent: number;
-}
-
 /**
  * The photo step (docs/product.md#14-disposal-and-review): 8 to 30 public pictures, each with its
  * angle; the first is the cover; order changed with the arrow buttons (keyboard friendly);
  * deleting asks first.
  */
 export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
-  const { message, modal } = useFeedback();
+  const feedback = useFeedback();
   const photos = value ?? [];
   const latest = useRef(photos);
   latest.current = photos;
-  const [pending, setPending] = useState<Pending[]>([]);
-  useReportBusy(pending.length > 0);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const input = useRef<HTMLInputElement>(null);
   const emit = (next: PhotoItem[]) => {
     latest.current = next;
     onChange?.(next);
   };
 
-  const beforeUpload = uploadGate(
-    () => latest.current.length + pending.length,
-    disposal.MAX_PHOTOS,
-    'image',
-    message,
-  );
-
-  const customRequest: UploadProps['customRequest'] = ({ file }) => {
-    const f = file as File & { uid: string };
-    setPending((p) => [...p, { uid: f.uid, name: f.name, percent: 0 }]);
-    const drop = () => setPending((p) => p.filter((x) => x.uid !== f.uid));
-    // One at a time, in the order chosen: the list (and the angles given) follow the selection.
-    queue.current = queue.current.then(() => send(f, drop).catch(() => undefined));
-  };
-
-  const send = (f: File & { uid: string }, drop: () => void) =>
-    uploadFile(f, {
-      type: 'image',
-      isPrivate: false,
-      onProgress: (percent) => setPending((p) => p.map((x) => (x.uid === f.uid ? { ...x, percent } : x))),
-    }).then(
-      (uploaded) => {
-        drop();
-        const labels = latest.current.map((p) => p.label);
-        emit([...latest.current, { file: uploaded, label: nextAngle(labels) }]);
-      },
-      (e: unknown) => {
-        drop();
-        const reason = e instanceof Error && e.message ? `：${e.message}` : '';
-        void message.error(`${files.UPLOAD_MESSAGES.failed}${reason}`);
-      },
-    );
+  // One at a time, in the order chosen: the list (and the angles given) follow the selection.
+  const { pending, choose } = useUploads({
+    type: 'image',
+    isPrivate: false,
+    maxCount: disposal.MAX_PHOTOS,
+    listed: () => latest.current.length,
+    oneByOne: true,
+    onUploaded: (uploaded) => {
+      const labels = latest.current.map((p) => p.label);
+      emit([...latest.current, { file: uploaded, label: nextAngle(labels) }]);
+    },
+  });
 
   const remove = (item: PhotoItem) =>
-    modal.confirm({
-      ...deleteConfirm(`${item.label}（${item.file.fileName}）`),
-      onOk: async () => {
-        try {
-          if (!keepFileIds?.has(item.file.id)) await deleteFile(item.file.id);
-          emit(latest.current.filter((p) => p.file.id !== item.file.id));
-          void message.success('删除成功');
-        } catch {
-          /* the request layer has said why */
-        }
-      },
+    confirmDelete(feedback, `${item.label}（${item.file.fileName}）`, async () => {
+      if (!keepFileIds?.has(item.file.id)) await deleteFile(item.file.id);
+      emit(latest.current.filter((p) => p.file.id !== item.file.id));
     });
 
   const move = (from: number, to: number) => emit(moved(latest.current, from, to));
@@ -123,79 +83,81 @@ export function PhotoBoard({ value, onChange, keepFileIds }: PhotoBoardProps) {
               />
               {i === 0 && <span className="photo-cover-badge">封面</span>}
             </div>
-            <FormSelect
-              size="small"
-              className="photo-angle"
+            <select
+              className="plain-select photo-angle"
               aria-label={`第${i + 1}张照片的角度`}
               value={p.label}
-              options={ANGLE_OPTIONS}
-              onChange={(label) => relabel(i, label)}
-            />
+              onChange={(e) => relabel(i, e.currentTarget.value)}
+            >
+              {/* A free label (from a returned order) stays choosable as it is. */}
+              {(ANGLES.includes(p.label) ? ANGLES : [p.label, ...ANGLES]).map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
             <div className="photo-actions">
-              <Tooltip title="前移">
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowLeftOutlined />}
-                  aria-label={`第${i + 1}张前移`}
-                  disabled={i === 0}
-                  onClick={() => move(i, i - 1)}
-                />
-              </Tooltip>
-              <Button
-                size="small"
-                type="link"
+              <button
+                type="button"
+                className="photo-action"
+                title="前移"
+                aria-label={`第${i + 1}张前移`}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+              >
+                <Icon icon={ArrowLeftOutlined} />
+              </button>
+              <button
+                type="button"
+                className="photo-action photo-action-cover"
+                aria-label={`第${i + 1}张设为封面`}
                 disabled={i === 0}
                 onClick={() => move(i, 0)}
-                aria-label={`第${i + 1}张设为封面`}
               >
                 设为封面
-              </Button>
-              <Tooltip title="后移">
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<ArrowRightOutlined />}
-                  aria-label={`第${i + 1}张后移`}
-                  disabled={i === photos.length - 1}
-                  onClick={() => move(i, i + 1)}
-                />
-              </Tooltip>
-              <Tooltip title="删除">
-                <Button
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`删除第${i + 1}张`}
-                  onClick={() => remove(p)}
-                />
-              </Tooltip>
+              </button>
+              <button
+                type="button"
+                className="photo-action"
+                title="后移"
+                aria-label={`第${i + 1}张后移`}
+                disabled={i === photos.length - 1}
+                onClick={() => move(i, i + 1)}
+              >
+                <Icon icon={ArrowRightOutlined} />
+              </button>
+              <button
+                type="button"
+                className="photo-action photo-action-delete"
+                title="删除"
+                aria-label={`删除第${i + 1}张`}
+                onClick={() => remove(p)}
+              >
+                <Icon icon={DeleteOutlined} />
+              </button>
             </div>
           </li>
         ))}
         {pending.map((p) => (
           <li key={p.uid} className="photo-card pending">
             <div className="photo-thumb">
-              <Progress type="circle" size={56} percent={p.percent} />
+              <UploadProgress ring percent={p.percent} label={`${p.name}上传进度`} />
             </div>
             <div className="photo-pending-name">{p.name}</div>
           </li>
         ))}
         {!full && (
           <li className="photo-card add">
-            <Upload
-              accept={files.ACCEPT.image}
-              multiple
-              showUploadList={false}
-              beforeUpload={beforeUpload}
-              customRequest={customRequest}
+            <FileInput inputRef={input} accept={files.ACCEPT.image} multiple onFiles={choose} />
+            <button
+              type="button"
+              className="photo-add-button"
+              data-testid="photo-add"
+              onClick={() => input.current?.click()}
             >
-              <button type="button" className="photo-add-button" data-testid="photo-add">
-                <PlusOutlined />
-                <span>上传照片</span>
-              </button>
-            </Upload>
+              <Icon icon={PlusOutlined} />
+              <span>上传照片</span>
+            </button>
           </li>
         )}
       </ol>

@@ -1,7 +1,10 @@
 import { disposal, lots } from '@chepai/shared';
-import { Alert, Button, Checkbox, Collapse, Descriptions, Form } from 'antd';
+import { Descriptions, type DescriptionItem } from '../../../components/plain/descriptions';
+import { FieldMessage } from '../../../components/plain/field';
+import { Notice } from '../../../components/plain/notice';
 import { beijing } from '../../../components/lots/format';
-import { depositHint, problemsOf, STEPS, type DisposeValues } from './form-model';
+import { depositHint, problemsOf, STEPS } from './form-model';
+import type { DisposeForm } from './use-dispose-form';
 
 const yesNo = (v: boolean | undefined) => (v === undefined ? '—' : v ? '是' : '否');
 const yuan = (s: string | undefined) => (s && s.trim() ? `¥${Number(s).toLocaleString('zh-CN')}` : '—');
@@ -15,7 +18,9 @@ const TERMS = [
 ];
 
 /** Step 5: everything once more, what is still missing, the terms, then submit. */
-export function ReviewStep({ values, onGoto }: { values: DisposeValues; onGoto: (step: number) => void }) {
+export function ReviewStep({ form, onGoto }: { form: DisposeForm; onGoto: (step: number) => void }) {
+  const { values } = form;
+  const agreeId = form.id('agreed');
   const problems = problemsOf(values);
   const hint = depositHint(values.startPrice);
   const docs = disposal.DISPOSAL_DOCUMENTS.filter((d) => values.docs?.[d.name]?.files?.length);
@@ -23,9 +28,8 @@ export function ReviewStep({ values, onGoto }: { values: DisposeValues; onGoto: 
   return (
     <div className="dispose-review">
       {problems.length > 0 ? (
-        <Alert
+        <Notice
           type="warning"
-          showIcon
           message={`还有 ${problems.length} 项需要处理`}
           data-testid="review-problems"
           description={
@@ -33,94 +37,82 @@ export function ReviewStep({ values, onGoto }: { values: DisposeValues; onGoto: 
               {problems.map((p) => (
                 <li key={p.message}>
                   {p.message}{' '}
-                  <Button type="link" size="small" onClick={() => onGoto(p.step)}>
+                  <button type="button" className="dispose-link" onClick={() => onGoto(p.step)}>
                     去“{STEPS[p.step]?.title}”修改
-                  </Button>
+                  </button>
                 </li>
               ))}
             </ul>
           }
         />
       ) : (
-        <Alert type="success" showIcon message="信息已填写完整，请核对后提交" />
+        <Notice type="success" message="信息已填写完整，请核对后提交" />
       )}
+      <h3 className="dispose-review-title">车辆信息</h3>
       <Descriptions
-        title="车辆信息"
-        bordered
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 3 }}
+        small
+        columns={2}
+        labelWidth={150}
         items={[
           {
-            key: 'car',
             label: '车型',
             children:
               [values.brandName, values.seriesName, values.modelName].filter(Boolean).join(' ') || '—',
           },
-          { key: 'vin', label: '车架号', children: values.vin || '—' },
-          { key: 'plate', label: '车牌号', children: values.plateNo || '—' },
+          { label: '车架号', children: values.vin || '—' },
+          { label: '车牌号', children: values.plateNo || '—' },
           {
-            key: 'body',
             label: '车身类型',
             children: lots.BODY_TYPE_TEXT[values.bodyType as lots.BodyType] ?? '—',
           },
-          { key: 'color', label: '颜色', children: values.color || '—' },
-          { key: 'reg', label: '初次登记', children: values.firstRegDate || '—' },
+          { label: '颜色', children: values.color || '—' },
+          { label: '初次登记', children: values.firstRegDate || '—' },
           {
-            key: 'km',
             label: '表显里程',
             children:
               values.mileageKm === undefined ? '—' : `${values.mileageKm.toLocaleString('zh-CN')} 公里`,
           },
           {
-            key: 'fuel',
             label: '燃料 / 变速箱',
             children: `${values.fuelType ?? '—'} / ${values.transmission || '—'}`,
           },
           {
-            key: 'disp',
             label: '排量 / 排放',
             children: `${values.displacement || '—'} / ${values.emissionStandard ?? '—'}`,
           },
-          { key: 'usage', label: '使用性质', children: values.usageType ?? '—' },
-          { key: 'transfer', label: '过户次数', children: values.transferCount ?? '—' },
+          { label: '使用性质', children: values.usageType ?? '—' },
+          { label: '过户次数', children: values.transferCount ?? '—' },
           {
-            key: 'keys',
             label: '钥匙',
             children: values.keyCount === undefined ? '—' : `${values.keyCount} 把`,
           },
-          { key: 'insp', label: '年检到期', children: values.inspectionExpiry || '—' },
-          { key: 'ins', label: '交强险到期', children: values.insuranceExpiry || '—' },
+          { label: '年检到期', children: values.inspectionExpiry || '—' },
+          { label: '交强险到期', children: values.insuranceExpiry || '—' },
           {
-            key: 'place',
             label: '所在地',
             children: [values.province, values.city].filter(Boolean).join(' ') || '—',
           },
           {
-            key: 'cond',
             label: '事故 / 泡水 / 火烧 / 里程异常',
             children: [values.accident, values.flood, values.fire, values.odometerIssue]
               .map(yesNo)
               .join(' / '),
           },
           {
-            key: 'own',
             label: '抵押 / 查封',
             children: `${yesNo(values.mortgaged)} / ${yesNo(values.seized)}`,
           },
           {
-            key: 'viol',
             label: '未处理违章',
             children: `${values.violationCount ?? 0} 条${values.violationFine ? `，罚款 ${yuan(values.violationFine)}` : ''}`,
           },
         ]}
       />
+      <h3 className="dispose-review-title">证件资料</h3>
       <Descriptions
-        title="证件资料"
-        bordered
-        size="small"
-        column={1}
-        items={docs.map((d) => ({
-          key: d.name,
+        small
+        labelWidth={150}
+        items={docs.map((d): DescriptionItem => ({
           label: d.name,
           children: `${values.docs?.[d.name]?.files?.length ?? 0} 个文件${values.docs?.[d.name]?.expiry ? `，有效期至 ${values.docs[d.name]!.expiry}` : ''}`,
         }))}
@@ -137,21 +129,19 @@ export function ReviewStep({ values, onGoto }: { values: DisposeValues; onGoto: 
           </figure>
         ))}
       </div>
+      <h3 className="dispose-review-title">拍卖条款</h3>
       <Descriptions
-        title="拍卖条款"
-        bordered
-        size="small"
-        column={{ xs: 1, sm: 2 }}
+        small
+        columns={2}
+        labelWidth={150}
         items={[
-          { key: 'start', label: '起拍价', children: yuan(values.startPrice) },
+          { label: '起拍价', children: yuan(values.startPrice) },
           {
-            key: 'reserve',
             label: '保留价（不公开）',
             children: values.reservePrice ? yuan(values.reservePrice) : '不设',
           },
-          { key: 'inc', label: '加价幅度', children: yuan(values.increment) },
+          { label: '加价幅度', children: yuan(values.increment) },
           {
-            key: 'dep',
             label: '保证金',
             children: values.deposit
               ? yuan(values.deposit)
@@ -160,54 +150,45 @@ export function ReviewStep({ values, onGoto }: { values: DisposeValues; onGoto: 
                 : '—',
           },
           {
-            key: 'win',
             label: '期望竞价时段',
             children: values.wishWindow
               ? `${beijing(values.wishWindow[0])} 至 ${beijing(values.wishWindow[1])}`
               : '—',
           },
           {
-            key: 'view',
             label: '看车',
             children: `${values.viewingAddress || '—'}（${values.viewingTimes || '—'}）`,
           },
-          { key: 'pick', label: '提车地址', children: values.pickupAddress || '—' },
+          { label: '提车地址', children: values.pickupAddress || '—' },
           {
-            key: 'contact',
             label: '提车联系人',
             children: `${values.pickupContact || '—'} ${values.pickupPhone || ''}`,
           },
         ]}
       />
-      <Collapse
-        className="dispose-terms"
-        items={[
-          {
-            key: 'terms',
-            label: '车辆委托拍卖须知',
-            children: (
-              <ol>
-                {TERMS.map((t) => (
-                  <li key={t}>{t}</li>
-                ))}
-              </ol>
-            ),
-          },
-        ]}
-      />
-      <Form.Item
-        name="agreed"
-        valuePropName="checked"
-        rules={[
-          {
-            validator: async (_: unknown, v: unknown) => {
-              if (v !== true) throw new Error('请阅读并同意车辆委托拍卖须知');
-            },
-          },
-        ]}
-      >
-        <Checkbox data-testid="agree">我已阅读并同意《车辆委托拍卖须知》，保证所填信息真实</Checkbox>
-      </Form.Item>
+      <details className="dispose-terms">
+        <summary>车辆委托拍卖须知</summary>
+        <ol>
+          {TERMS.map((t) => (
+            <li key={t}>{t}</li>
+          ))}
+        </ol>
+      </details>
+      <div className="plain-field dispose-agree">
+        <label className="plain-check">
+          <input
+            type="checkbox"
+            id={agreeId}
+            data-testid="agree"
+            checked={values.agreed === true}
+            aria-invalid={Boolean(form.errors.agreed)}
+            aria-describedby={form.errors.agreed ? `${agreeId}-error` : undefined}
+            onChange={(e) => form.set({ agreed: e.target.checked })}
+          />
+          <span>我已阅读并同意《车辆委托拍卖须知》，保证所填信息真实</span>
+        </label>
+        <FieldMessage id={agreeId} error={form.errors.agreed} />
+      </div>
     </div>
   );
 }

@@ -1,138 +1,162 @@
 import { disposal } from '@chepai/shared';
-import { Col, Form, Input, Row } from 'antd';
-import type { FormInstance } from 'antd';
-import { WindowPicker } from './date-text';
-import { depositHint, type DisposeValues } from './form-model';
+import { Fragment, useState } from 'react';
+import { beijingToday } from './dispose-rules';
+import { Item, TextItem } from './dispose-fields';
+import { depositHint } from './form-model';
+import type { DisposeForm } from './use-dispose-form';
 
-const req = (message: string) => ({ required: true, message });
-const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
-const money = (label: string) => ({ pattern: MONEY, message: `${label}请输入金额（元），最多两位小数` });
-const half = { xs: 24, md: 12 };
-const yuanNum = (s: unknown) => (typeof s === 'string' && MONEY.test(s.trim()) ? Number(s) : null);
+/** Epoch ms as the text of a `datetime-local` input, in the browser's own zone (as the picker was). */
+const localText = (ms: number) => {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+const fromLocalText = (s: string) => {
+  const ms = s ? new Date(s).getTime() : NaN;
+  return Number.isFinite(ms) ? ms : undefined;
+};
 
 /** Step 4: prices and deposit, the wished-for window, viewing and pickup. */
-export function TermsStep({ form }: { form: FormInstance<DisposeValues> }) {
-  const start = Form.useWatch('startPrice', form);
-  const hint = depositHint(start);
-  const startRule = (check: (value: number, start: number) => string | null) => ({
-    validator: async (_: unknown, raw: unknown) => {
-      const value = yuanNum(raw);
-      const s = yuanNum(form.getFieldValue('startPrice'));
-      if (value === null || s === null) return;
-      const problem = check(value, s);
-      if (problem) throw new Error(problem);
-    },
-  });
+export function TermsStep({ form }: { form: DisposeForm }) {
+  const hint = depositHint(form.values.startPrice);
+  // The two ends are kept here while only one is chosen; the form's window is set once both are.
+  const [ends, setEnds] = useState<[number | undefined, number | undefined]>(
+    () => form.values.wishWindow ?? [undefined, undefined],
+  );
+  const setEnd = (which: 0 | 1, text: string) => {
+    const next: [number | undefined, number | undefined] = [...ends];
+    next[which] = fromLocalText(text);
+    setEnds(next);
+    const [start, end] = next;
+    form.set({ wishWindow: start !== undefined && end !== undefined ? [start, end] : undefined }, [
+      'wishWindow',
+    ]);
+  };
+  const shown = (which: 0 | 1) => {
+    const ms = ends[which];
+    return ms === undefined ? '' : localText(ms);
+  };
   return (
     <>
       <h2 className="dispose-h2">价格</h2>
-      <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="startPrice" label="起拍价（元）" rules={[req('请填写起拍价'), money('起拍价')]}>
-            <Input inputMode="decimal" placeholder="例如 100000" data-testid="start-price" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="reservePrice"
-            label="保留价（元，选填）"
-            dependencies={['startPrice']}
-            extra="保留价不公开；最高出价低于保留价时流拍"
-            rules={[money('保留价'), startRule((v, s) => (v < s ? '保留价不能低于起拍价' : null))]}
-          >
-            <Input inputMode="decimal" placeholder="不设保留价可留空" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="increment"
-            label="加价幅度（元）"
-            dependencies={['startPrice']}
-            rules={[
-              req('请填写加价幅度'),
-              money('加价幅度'),
-              startRule((v, s) => (v > s ? '加价幅度不能超过起拍价' : v <= 0 ? '加价幅度须大于0' : null)),
-            ]}
-          >
-            <Input inputMode="decimal" placeholder="例如 500" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="deposit"
-            label="保证金（元）"
-            dependencies={['startPrice']}
-            extra={
-              hint
-                ? `留空即为起拍价的${disposal.DEPOSIT_PERCENT.default}%（${hint.default}元），可设为 ${hint.min}–${hint.max} 元`
-                : `默认起拍价的${disposal.DEPOSIT_PERCENT.default}%，可设为${disposal.DEPOSIT_PERCENT.min}%–${disposal.DEPOSIT_PERCENT.max}%`
-            }
-            rules={[
-              money('保证金'),
-              startRule((v, s) =>
-                v * 100 < s * disposal.DEPOSIT_PERCENT.min || v * 100 > s * disposal.DEPOSIT_PERCENT.max
-                  ? `保证金须为起拍价的${disposal.DEPOSIT_PERCENT.min}%–${disposal.DEPOSIT_PERCENT.max}%`
-                  : null,
-              ),
-            ]}
-          >
-            <Input inputMode="decimal" placeholder={hint ? String(hint.default) : '默认10%'} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <div className="dispose-grid halves">
+        <TextItem
+          form={form}
+          name="startPrice"
+          label="起拍价（元）"
+          required
+          inputMode="decimal"
+          placeholder="例如 100000"
+          data-testid="start-price"
+        />
+        <TextItem
+          form={form}
+          name="reservePrice"
+          label="保留价（元，选填）"
+          hint="保留价不公开；最高出价低于保留价时流拍"
+          inputMode="decimal"
+          placeholder="不设保留价可留空"
+        />
+        <TextItem
+          form={form}
+          name="increment"
+          label="加价幅度（元）"
+          required
+          inputMode="decimal"
+          placeholder="例如 500"
+        />
+        <TextItem
+          form={form}
+          name="deposit"
+          label="保证金（元）"
+          hint={
+            hint
+              ? `留空即为起拍价的${disposal.DEPOSIT_PERCENT.default}%（${hint.default}元），可设为 ${hint.min}–${hint.max} 元`
+              : `默认起拍价的${disposal.DEPOSIT_PERCENT.default}%，可设为${disposal.DEPOSIT_PERCENT.min}%–${disposal.DEPOSIT_PERCENT.max}%`
+          }
+          inputMode="decimal"
+          placeholder={hint ? String(hint.default) : '默认10%'}
+        />
+      </div>
 
       <h2 className="dispose-h2">期望拍卖时间</h2>
-      <Form.Item
+      <Item
+        form={form}
         name="wishWindow"
         label="期望的竞价时段"
-        extra="平台排期时参考，最终时间以审核通过后的公告为准"
-        rules={[
-          req('请选择期望的竞价时段'),
-          {
-            validator: async (_: unknown, v: unknown) => {
-              if (Array.isArray(v) && v[1] <= v[0]) throw new Error('期望结束时间须晚于开始时间');
-            },
-          },
-        ]}
+        required
+        group
+        hint="平台排期时参考，最终时间以审核通过后的公告为准"
       >
-        <WindowPicker />
-      </Form.Item>
+        {(aria) => (
+          <div
+            className="dispose-window"
+            role="group"
+            id={aria.id}
+            tabIndex={-1}
+            aria-labelledby={`${aria.id}-label`}
+            aria-describedby={aria['aria-describedby']}
+          >
+            {(['开始时间', '结束时间'] as const).map((name, which) => (
+              <Fragment key={name}>
+                {which === 1 ? (
+                  <span className="dispose-window-to" aria-hidden="true">
+                    至
+                  </span>
+                ) : null}
+                <input
+                  type="datetime-local"
+                  className="plain-input"
+                  aria-label={name}
+                  aria-invalid={aria['aria-invalid']}
+                  min={`${beijingToday()}T00:00`}
+                  value={shown(which as 0 | 1)}
+                  onChange={(e) => setEnd(which as 0 | 1, e.target.value)}
+                />
+              </Fragment>
+            ))}
+          </div>
+        )}
+      </Item>
 
       <h2 className="dispose-h2">看车与提车</h2>
-      <Row gutter={16}>
-        <Col {...half}>
-          <Form.Item name="viewingAddress" label="看车地点" rules={[req('请填写看车地点')]}>
-            <Input maxLength={100} placeholder="详细地址" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="viewingTimes" label="看车时间" rules={[req('请填写看车时间')]}>
-            <Input maxLength={100} placeholder="例如 工作日 9:00-17:00，需提前一天预约" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item name="pickupAddress" label="提车地址" rules={[req('请填写提车地址')]}>
-            <Input maxLength={100} placeholder="详细地址" />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item name="pickupContact" label="提车联系人" rules={[req('请填写提车联系人')]}>
-            <Input maxLength={20} />
-          </Form.Item>
-        </Col>
-        <Col {...half}>
-          <Form.Item
-            name="pickupPhone"
-            label="联系电话"
-            rules={[
-              req('请填写联系电话'),
-              { pattern: disposal.CN_MOBILE_OR_LANDLINE, message: '联系电话格式不正确' },
-            ]}
-          >
-            <Input maxLength={13} inputMode="tel" placeholder="手机或座机" />
-          </Form.Item>
-        </Col>
-      </Row>
+      <div className="dispose-grid halves">
+        <TextItem
+          form={form}
+          name="viewingAddress"
+          label="看车地点"
+          required
+          maxLength={100}
+          placeholder="详细地址"
+        />
+        <TextItem
+          form={form}
+          name="viewingTimes"
+          label="看车时间"
+          required
+          maxLength={100}
+          placeholder="例如 工作日 9:00-17:00，需提前一天预约"
+        />
+        <TextItem
+          form={form}
+          name="pickupAddress"
+          label="提车地址"
+          required
+          maxLength={100}
+          placeholder="详细地址"
+          className="dispose-wide"
+        />
+        <TextItem form={form} name="pickupContact" label="提车联系人" required maxLength={20} />
+        <TextItem
+          form={form}
+          name="pickupPhone"
+          label="联系电话"
+          required
+          maxLength={13}
+          inputMode="tel"
+          placeholder="手机或座机"
+        />
+      </div>
     </>
   );
 }

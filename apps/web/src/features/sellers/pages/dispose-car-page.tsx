@@ -1,10 +1,14 @@
-import { disposal } from '@chepai/shared';
-import { Alert, Button, Form, Popconfirm, Result, Skeleton, Steps } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { disposal, normalizeVin, vinProblem } from '@chepai/shared';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fetchModelBriefs } from '../../../api/catalog-queries';
 import { beijing } from '../../../components/lots/format';
 import { ApiError } from '../../../lib/request';
+import { Notice } from '../../../components/plain/notice';
+import { Skeleton } from '../../../components/plain/skeleton';
+import { Steps } from '../../../components/plain/steps';
 import {
+  checkVin,
   deleteDraft,
   loadDraft,
   loadOrderForm,
@@ -13,18 +17,22 @@ import {
   useDrafts,
   useDraftsRefresh,
 } from '../api/dispose-api';
+import { Item } from '../dispose/dispose-fields';
 import { DocumentsStep } from '../dispose/documents-step';
 import { fromOrderInfo, problemsOf, STEPS, toSubmitInput, type DisposeValues } from '../dispose/form-model';
 import { PhotoBoard } from '../dispose/photo-board';
 import { ReviewStep } from '../dispose/review-step';
 import { TermsStep } from '../dispose/terms-step';
+import { useDisposeForm } from '../dispose/use-dispose-form';
 import { VehicleStep } from '../dispose/vehicle-step';
 import '../dispose/dispose.css';
 import '../sellers.css';
 import { useFeedback } from '../../../components/feedback';
-import { useUploadsBusy } from '../../../components/upload';
+import { useUploadsBusy } from '../../../components/upload/upload-busy';
 
 const AUTOSAVE_MS = 1500;
+/** A VIN is asked about once the seller stops typing for this long. */
+const VIN_CHECK_MS = 400;
 const INITIAL: DisposeValues = {
   manual: false,
   usageType: '非营运',
@@ -43,15 +51,14 @@ type Loaded =
 /**
  * 我要处置 (docs/product.md#14-disposal-and-review): the five steps of a submission, saved as a
  * draft while the seller types; `?draftId=` resumes a draft, `?orderId=` edits a returned order.
+ * Drawn without antd (docs/decisions/059-the-dispose-form-without-antd.md).
  */
 export default function DisposeCarPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<DisposeValues>();
+  const { message, modal } = useFeedback();
   const uploads = useUploadsBusy();
   const [step, setStep] = useState(0);
-  const [, setTick] = useState(0);
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -63,6 +70,35 @@ export default function DisposeCarPage() {
   const refreshDrafts = useDraftsRefresh();
   const orderId = loaded.state === 'ready' ? loaded.orderId : undefined;
 
+  // What the server said of each VIN asked about: null when it may be used, or why not.
+  const [vinAnswers, setVinAnswers] = useState<Record<string, string | null>>({});
+  const vinAsked = useRef(new Map<string, Promise<unknown>>());
+  const askVin = (vin: string) => {
+    let asked = vinAsked.current.get(vin);
+    if (!asked) {
+      asked = checkVin(vin, orderId).then(
+        (r) =>
+          setVinAnswers((a) => ({ ...a, [vin]: r.inUse ? (r.message ?? '该车架号不能重复提交') : null })),
+        // Unanswered (offline): the submit decides.
+        () => setVinAnswers((a) => ({ ...a, [vin]: null })),
+      );
+      vinAsked.current.set(vin, asked);
+    }
+    return asked;
+  };
+
+  const form = useDisposeForm(INITIAL, { vinInUse: (vin) => vinAnswers[vin] }, () => onValuesChange());
+
+  // The VIN is checked with the server once it is well formed and the typing has paused.
+  const vin = normalizeVin(form.values.vin ?? '');
+  useEffect(() => {
+    if (!vin || vinProblem(vin)) return;
+    const t = setTimeout(() => void askVin(vin), VIN_CHECK_MS);
+    return () => clearTimeout(t);
+    // askVin is the same question for the same VIN and order.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vin, orderId]);
+
   // Load what this visit edits: a returned order, a draft, or nothing (a new submission).
   useEffect(() => {
     let live = true;
@@ -70,8 +106,14 @@ export default function DisposeCarPage() {
       const info = await loadOrderForm(id);
       if (info.status !== disposal.ORDER_STATUS.returned)
         return setLoaded({ state: 'locked', reason: '该订单当前不在“已驳回”状态，不能修改后重新提交。' });
-      const values = draft ?? fromOrderInfo(info);
-      form.setFieldsValue(values);
+      const values = { ...INITIAL, ...(draft ?? fromOrderInfo(info)) };
+      // An order keeps its catalog model, not the brand and series it was picked under: the
+      // catalog says them, so the pickers show the model and the step's check passes.
+      if (values.modelId && !values.seriesId) {
+        const [brief] = await fetchModelBriefs([values.modelId]).catch(() => []);
+        if (brief) Object.assign(values, { brandId: brief.brandId, seriesId: brief.seriesId });
+      }
+      form.load(values);
       const keep = new Set([...info.photos.map((p) => p.fileId), ...info.documents.map((d) => d.fileId)]);
       setLoaded({ state: 'ready', orderId: id, keep });
     };
@@ -83,7 +125,7 @@ export default function DisposeCarPage() {
         const d = await loadDraft(draft);
         const values = d.form as DraftForm;
         if (values.resubmitOrderId) return fromOrder(values.resubmitOrderId, values);
-        form.setFieldsValue(values);
+        form.load({ ...INITIAL, ...values });
         setSavedAt(d.updatedAt);
       }
       setLoaded({ state: 'ready', keep: new Set() });
@@ -108,10 +150,7 @@ export default function DisposeCarPage() {
   };
   const saveNow = async () => {
     clearTimeout(timer.current);
-    const values: DraftForm = {
-      ...(form.getFieldsValue(true) as DisposeValues),
-      ...(orderId ? { resubmitOrderId: orderId } : {}),
-    };
+    const values: DraftForm = { ...form.current(), ...(orderId ? { resubmitOrderId: orderId } : {}) };
     const summary = await saveDraft(draftId.current, values as Record<string, unknown>);
     if (!draftId.current) {
       draftId.current = summary.draftId;
@@ -139,7 +178,6 @@ export default function DisposeCarPage() {
   };
   const onValuesChange = () => {
     dirty.current = true;
-    setTick((n) => n + 1);
     setSubmitError(null);
     clearTimeout(timer.current);
     timer.current = setTimeout(autosave, AUTOSAVE_MS);
@@ -153,21 +191,15 @@ export default function DisposeCarPage() {
     window.scrollTo({ top: 0 });
   };
   const next = async () => {
-    try {
-      await form.validateFields();
-      goto(step + 1);
-    } catch {
-      void message.warning('请先完善本步信息');
-      document.querySelector('.ant-form-item-has-error')?.scrollIntoView({ block: 'center' });
-    }
+    // A well-formed VIN waits for the server's answer, so a VIN in use is said here, not at submit.
+    const typed = normalizeVin(form.current().vin ?? '');
+    if (step === 0 && typed && !vinProblem(typed)) await askVin(typed);
+    if (form.validateStep(step)) goto(step + 1);
+    else void message.warning('请先完善本步信息');
   };
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
-    const values = form.getFieldsValue(true) as DisposeValues;
+    if (!form.validateStep(4)) return;
+    const values = form.current();
     if (problemsOf(values).length) return;
     clearTimeout(timer.current);
     setSubmitting(true);
@@ -190,44 +222,59 @@ export default function DisposeCarPage() {
       setSubmitting(false);
     }
   };
-
-  const values = form.getFieldsValue(true) as DisposeValues;
-  const stepBody = useMemo(
-    () => [
-      <VehicleStep key="v" form={form} orderId={orderId} />,
-      <DocumentsStep key="d" form={form} />,
-      <Form.Item
-        key="p"
-        name="photos"
-        rules={[
-          {
-            validator: async (_: unknown, v: unknown) => {
-              const n = Array.isArray(v) ? v.length : 0;
-              if (n < disposal.MIN_PHOTOS) throw new Error(`请至少上传${disposal.MIN_PHOTOS}张车辆照片`);
-            },
-          },
-        ]}
-      >
-        <PhotoBoard keepFileIds={loaded.state === 'ready' ? loaded.keep : undefined} />
-      </Form.Item>,
-      <TermsStep key="t" form={form} />,
-    ],
-    [form, orderId, loaded],
-  );
+  const removeDraft = (id: string) =>
+    modal.confirm({
+      title: '删除这份草稿？',
+      okText: '删除',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        await deleteDraft(id);
+        void refreshDrafts();
+      },
+    });
 
   if (loaded.state === 'locked')
     return (
       <div className="container">
         <div className="panel">
-          <Result
-            status="warning"
-            title="无法编辑"
-            subTitle={loaded.reason}
-            extra={<Link to="/personalCenter/auctionOrder">返回拍卖订单</Link>}
-          />
+          <div className="plain-result" role="status">
+            <p className="plain-result-code" aria-hidden="true">
+              !
+            </p>
+            <h1 className="plain-result-title">无法编辑</h1>
+            <p className="muted">{loaded.reason}</p>
+            <Link className="btn btn-primary" to="/personalCenter/auctionOrder">
+              返回拍卖订单
+            </Link>
+          </div>
         </div>
       </div>
     );
+
+  const values = form.values;
+  const stepBody = [
+    <VehicleStep key="v" form={form} />,
+    <DocumentsStep key="d" form={form} />,
+    <Item key="p" form={form} name="photos" label="车辆照片" required group className="dispose-photos-field">
+      {(aria) => (
+        <div
+          role="group"
+          id={aria.id}
+          tabIndex={-1}
+          aria-labelledby={`${aria.id}-label`}
+          aria-describedby={aria['aria-describedby']}
+        >
+          <PhotoBoard
+            value={values.photos}
+            onChange={(photos) => form.set({ photos })}
+            keepFileIds={loaded.state === 'ready' ? loaded.keep : undefined}
+          />
+        </div>
+      )}
+    </Item>,
+    <TermsStep key="t" form={form} />,
+  ];
 
   return (
     <div className="container dispose-page">
@@ -239,10 +286,9 @@ export default function DisposeCarPage() {
           </span>
         </div>
         {fresh && step === 0 && (drafts.data?.length ?? 0) > 0 && (
-          <Alert
+          <Notice
             className="dispose-drafts"
             type="info"
-            showIcon
             message={`你有 ${drafts.data!.length} 份未提交的草稿`}
             description={
               <ul className="dispose-draft-list">
@@ -252,23 +298,16 @@ export default function DisposeCarPage() {
                       {d.title} <span className="muted">{beijing(d.updatedAt)}</span>
                     </span>
                     <span>
-                      <Button type="link" size="small" href={`/disposeCar?draftId=${d.draftId}`}>
+                      <a className="dispose-link" href={`/disposeCar?draftId=${d.draftId}`}>
                         继续编辑
-                      </Button>
-                      <Popconfirm
-                        title="删除这份草稿？"
-                        okText="删除"
-                        cancelText="取消"
-                        okButtonProps={{ danger: true }}
-                        onConfirm={async () => {
-                          await deleteDraft(d.draftId);
-                          void refreshDrafts();
-                        }}
+                      </a>
+                      <button
+                        type="button"
+                        className="dispose-link danger"
+                        onClick={() => removeDraft(d.draftId)}
                       >
-                        <Button type="link" size="small" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
+                        删除
+                      </button>
                     </span>
                   </li>
                 ))}
@@ -276,44 +315,34 @@ export default function DisposeCarPage() {
             }
           />
         )}
-        <Steps
-          className="dispose-steps"
-          size="small"
-          responsive={false}
-          current={step}
-          onChange={goto}
-          items={STEPS.map((s) => ({ title: s.title }))}
-        />
+        <Steps className="dispose-steps" current={step} onChange={goto} items={STEPS.map((s) => s.title)} />
         <div className="dispose-step-caption" aria-hidden>
           第 {step + 1} 步 / 共 {STEPS.length} 步 · {STEPS[step]?.title}
         </div>
         {loaded.state === 'loading' ? (
-          <Skeleton active paragraph={{ rows: 8 }} />
+          <Skeleton rows={8} />
         ) : (
-          <Form
-            form={form}
-            layout="vertical"
-            initialValues={INITIAL}
-            onValuesChange={onValuesChange}
-            scrollToFirstError
+          <form
+            noValidate
             className="dispose-form"
             data-testid={`dispose-step-${step}`}
+            onSubmit={(e) => e.preventDefault()}
           >
             <uploads.Track>
-              {step < 4 ? stepBody[step] : <ReviewStep values={values} onGoto={goto} />}
+              {step < 4 ? stepBody[step] : <ReviewStep form={form} onGoto={goto} />}
             </uploads.Track>
             {submitError && (
-              <Alert
-                type="error"
-                showIcon
-                message="提交未成功"
-                description={submitError}
-                className="dispose-error"
-              />
+              <Notice type="error" message="提交未成功" description={submitError} className="dispose-error" />
             )}
             <div className="dispose-actions">
-              {step > 0 && <Button onClick={() => goto(step - 1)}>上一步</Button>}
-              <Button
+              {step > 0 && (
+                <button type="button" className="btn" onClick={() => goto(step - 1)}>
+                  上一步
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn"
                 disabled={uploads.busy}
                 onClick={() =>
                   void save().then(
@@ -323,29 +352,31 @@ export default function DisposeCarPage() {
                 }
               >
                 保存草稿
-              </Button>
+              </button>
               {step < 4 ? (
-                <Button
-                  type="primary"
+                <button
+                  type="button"
+                  className="btn btn-primary"
                   disabled={uploads.busy}
                   onClick={() => void next()}
                   data-testid="dispose-next"
                 >
                   下一步
-                </Button>
+                </button>
               ) : (
-                <Button
-                  type="primary"
-                  loading={submitting}
-                  disabled={uploads.busy || problemsOf(values).length > 0}
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={submitting || uploads.busy || problemsOf(values).length > 0}
+                  aria-busy={submitting}
                   onClick={() => void submit()}
                   data-testid="dispose-submit"
                 >
                   {orderId ? '重新提交审核' : '提交审核'}
-                </Button>
+                </button>
               )}
             </div>
-          </Form>
+          </form>
         )}
       </div>
     </div>

@@ -1,0 +1,112 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { docKey, keysOfStep, problemOf, type RuleContext } from './dispose-rules';
+import type { DisposeValues, DocumentSlot } from './form-model';
+
+/** What a control needs to be bound to its field: named by its label, described by its message. */
+export interface ControlAria {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
+export interface DisposeForm {
+  values: DisposeValues;
+  /** The messages of the fields checked so far (from their first change, or a step's check). */
+  errors: Record<string, string>;
+  /** The values as they are now, between renders too (a save, an upload finishing). */
+  current: () => DisposeValues;
+  /** Changes values; the fields named (the patch's keys when none are) are checked from now on. */
+  set: (patch: Partial<DisposeValues>, keys?: string[]) => void;
+  /** Changes one part of a document's slot. */
+  setDoc: (name: string, patch: Partial<DocumentSlot>) => void;
+  /** Replaces every value (a draft or a returned order loaded) and forgets what was checked. */
+  load: (values: DisposeValues) => void;
+  /**
+   * Checks a step's fields, shows their messages and moves the focus to the first in error; true
+   * when all pass.
+   */
+  validateStep: (step: number) => boolean;
+  id: (key: string) => string;
+  aria: (key: string, options?: { hint?: boolean; required?: boolean }) => ControlAria;
+}
+
+/**
+ * The 我要处置 form's state without antd (docs/decisions/059-the-dispose-form-without-antd.md). It
+ * validates as antd's Form did and as the plain form of the sign-in pages does: a field is checked
+ * from its first change on, every field already checked is checked again on any change (a reserve
+ * price follows the starting price), and a step's "next" checks all of the step's fields.
+ */
+export function useDisposeForm(
+  initial: DisposeValues,
+  context: RuleContext,
+  onChange: () => void,
+): DisposeForm {
+  const prefix = useId();
+  const [values, setValues] = useState(initial);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const latest = useRef(values);
+  const contextRef = useRef(context);
+  contextRef.current = context;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+
+  const actions = useMemo(() => {
+    const id = (key: string) => `${prefix}-${key}`;
+    const check = (keys: string[]) =>
+      setChecked((c) => (keys.every((k) => c.has(k)) ? c : new Set([...c, ...keys])));
+    const put = (next: DisposeValues) => {
+      latest.current = next;
+      setValues(next);
+    };
+    return {
+      id,
+      current: () => latest.current,
+      set: (patch: Partial<DisposeValues>, keys?: string[]) => {
+        put({ ...latest.current, ...patch });
+        check(keys ?? Object.keys(patch));
+        onChangeRef.current();
+      },
+      setDoc: (name: string, patch: Partial<DocumentSlot>) => {
+        const docs = latest.current.docs ?? {};
+        put({ ...latest.current, docs: { ...docs, [name]: { ...docs[name], ...patch } } });
+        check(Object.keys(patch).map((part) => docKey(name, part as 'files' | 'expiry')));
+        onChangeRef.current();
+      },
+      load: (next: DisposeValues) => {
+        put(next);
+        setChecked(new Set());
+      },
+      validateStep: (step: number) => {
+        const keys = keysOfStep(step, latest.current);
+        check(keys);
+        const failing = keys.filter((k) => problemOf(k, latest.current, contextRef.current));
+        if (!failing.length) return true;
+        // The first in error as the page shows them; its message renders with the next commit.
+        const [field] = failing
+          .map((k) => document.getElementById(id(k)))
+          .filter((el): el is HTMLElement => el !== null)
+          .sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+        field?.focus();
+        field?.scrollIntoView({ block: 'center' });
+        return false;
+      },
+    };
+  }, [prefix]);
+
+  const errors: Record<string, string> = {};
+  for (const key of checked) {
+    const message = problemOf(key, values, context);
+    if (message) errors[key] = message;
+  }
+  const aria = (key: string, options: { hint?: boolean; required?: boolean } = {}): ControlAria => ({
+    id: actions.id(key),
+    'aria-invalid': Boolean(errors[key]),
+    'aria-describedby':
+      [errors[key] ? `${actions.id(key)}-error` : '', options.hint ? `${actions.id(key)}-hint` : '']
+        .filter(Boolean)
+        .join(' ') || undefined,
+    ...(options.required ? { 'aria-required': true } : {}),
+  });
+  return { values, errors, ...actions, aria };
+}
