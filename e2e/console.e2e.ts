@@ -167,7 +167,8 @@ describe('a scheduler’s hand on a running lot', () => {
       const candidates = await rows.evaluateAll((trs) =>
         trs.map((tr) => ({
           key: tr.getAttribute('data-row-key') ?? '',
-          end: Date.parse((tr.children[6]?.textContent ?? '').replace(/\//g, '-').replace(' ', 'T')),
+          // 'YYYY-MM-DD HH:mm:ss', Beijing time.
+          end: Date.parse(`${(tr.children[6]?.textContent ?? '').replace(' ', 'T')}+08:00`),
         })),
       );
       const latest = candidates.reduce((a, b) => (b.end > a.end ? b : a));

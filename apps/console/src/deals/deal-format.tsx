@@ -1,12 +1,15 @@
 import { deals } from '@chepai/shared';
 import { DEAL_STAGE_COLOR } from '@chepai/shared/domain/deal-stage-color';
+import { beijingText } from '@chepai/shared/domain/beijing-time';
 import { yuanDisplay } from '@chepai/shared/domain/money';
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Console dates: the operator's clock, 24 h. */
-export const fmt = (ms: number | null | undefined) =>
-  ms ? new Date(ms).toLocaleString('zh-CN', { hour12: false }) : '—';
+/**
+ * Console times: Beijing wall-clock, 'YYYY-MM-DD HH:mm:ss', as the mall shows them (the browser's
+ * own zone and its unpadded 'zh-CN' form read differently from machine to machine).
+ */
+export const fmt = (ms: number | null | undefined) => (ms ? beijingText(ms, 'full') : '—');
 
 /** '12345.00' → '¥12,345.00' */
 export const yuan = yuanDisplay;

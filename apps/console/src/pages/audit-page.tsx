@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PagedTable } from '../paged-table';
 import { consoleCall } from '../console-api';
 import { useLoad } from '../use-load';
+import { fmt } from '../deals/deal-format';
 
 const ACTION_TEXT: Record<string, string> = {
   login: '登录后台',
@@ -61,7 +62,7 @@ export function AuditPage() {
             title: '时间',
             dataIndex: 'at',
             width: 170,
-            render: (v: number) => new Date(v).toLocaleString('zh-CN', { hour12: false }),
+            render: (v: number) => fmt(v),
           },
           { title: '操作人', dataIndex: 'operatorName', width: 100 },
           { title: '操作', dataIndex: 'action', width: 140, render: (v: string) => ACTION_TEXT[v] ?? v },

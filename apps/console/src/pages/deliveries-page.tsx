@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { consoleCall } from '../console-api';
 import { PagedTable } from '../paged-table';
 import { useLoad } from '../use-load';
+import { fmt } from '../deals/deal-format';
 
-const time = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+const time = fmt;
 type State = 'all' | 'failed' | 'retrying';
 
 /**

@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { PagedTable } from '../paged-table';
 import { consoleCall, type StoredOperator } from '../console-api';
 import { useLoad } from '../use-load';
-
-const fmt = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
+import { fmt } from '../deals/deal-format';
 
 type Kind = 'cancel' | 'pause' | 'resume' | 'extend';
 type Row = consoleApi.MonitoredLot;

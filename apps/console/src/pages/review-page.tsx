@@ -7,9 +7,9 @@ import { TemplatePlanner } from '../template-planner';
 import { PagedTable } from '../paged-table';
 import { consoleCall, type StoredOperator } from '../console-api';
 import { useLoad } from '../use-load';
+import { fmt } from '../deals/deal-format';
 
 type Detail = EndpointOutput<typeof consoleApi.reviewDetail>;
-const fmt = (ms: number) => new Date(ms).toLocaleString('zh-CN', { hour12: false });
 
 dayjs.extend(utc);
 /** Schedules are set in Beijing time whatever the operator's computer says. */

@@ -1,16 +1,8 @@
-import { BEIJING_OFFSET_MS } from '@chepai/shared/domain/beijing-time';
+import { beijingText } from '@chepai/shared/domain/beijing-time';
 import { yuanDisplay } from '@chepai/shared/domain/money';
 
 /** Epoch ms → Beijing wall-clock text: 'YYYY-MM-DD HH:mm', 'MM-DD HH:mm' … (whatever the browser's zone). */
-export function beijing(ms: number, pattern: 'full' | 'minute' | 'short' | 'date' = 'minute'): string {
-  const iso = new Date(ms + BEIJING_OFFSET_MS).toISOString();
-  const date = iso.slice(0, 10);
-  const time = iso.slice(11, 16);
-  if (pattern === 'full') return `${date} ${iso.slice(11, 19)}`;
-  if (pattern === 'short') return `${date.slice(5)} ${time}`;
-  if (pattern === 'date') return date;
-  return `${date} ${time}`;
-}
+export const beijing = beijingText;
 
 /** '128000.00' → '12.80万'; below 1万 → '8500元'. */
 export function wan(yuan: string): string {

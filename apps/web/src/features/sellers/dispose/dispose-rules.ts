@@ -1,4 +1,5 @@
 import { disposal, files, normalizeVin, VIN_MESSAGES, vinProblem } from '@chepai/shared';
+import { beijingText } from '@chepai/shared/domain/beijing-time';
 import { TERMS_FIELDS, VEHICLE_FIELDS, type DisposeValues } from './form-model';
 
 /**
@@ -31,7 +32,7 @@ export interface RuleContext {
 type Rule = (v: DisposeValues, ctx: RuleContext) => string | null;
 
 /** 'YYYY-MM-DD' of today in Beijing, as the submit contract reads dates. */
-export const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+export const beijingToday = () => beijingText(Date.now(), 'date');
 const blank = (x: unknown) => x === undefined || x === null || (typeof x === 'string' && !x.trim());
 const required =
   <K extends keyof DisposeValues>(key: K, message: string): Rule =>
