@@ -186,6 +186,15 @@ describe('PlainFileUpload', () => {
     expect(onChange).toHaveBeenLastCalledWith([]);
   });
 
+  it('removes a file kept by a resubmitted order from the form without deleting it', async () => {
+    const { onChange } = renderUpload({ value: [uploadedFile('9')], keepFileIds: new Set(['9']) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '删除car-9.jpg' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: '删 除' })));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(onChange).toHaveBeenLastCalledWith([]);
+    expect(api.deleteFile).not.toHaveBeenCalled();
+  });
+
   it('a form holding the value sees the deleted file go', async () => {
     api.uploadFile.mockResolvedValue(
       uploadedFile('3', { fileName: 'a.pdf', contentType: 'application/pdf' }),

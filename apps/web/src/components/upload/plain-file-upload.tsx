@@ -19,6 +19,8 @@ export interface PlainFileUploadProps extends FileUploadProps {
   id?: string;
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
+  /** Files of an order being resubmitted: removing one from the form does not delete it. */
+  keepFileIds?: ReadonlySet<string>;
 }
 
 /**
@@ -37,6 +39,7 @@ export function PlainFileUpload({
   id,
   'aria-describedby': describedBy,
   'aria-invalid': invalid,
+  keepFileIds,
 }: PlainFileUploadProps) {
   const feedback = useFeedback();
   const { listed, latest, emit } = useFieldFiles(value, onChange);
@@ -59,7 +62,7 @@ export function PlainFileUpload({
 
   const remove = (f: files.UploadedFile) =>
     confirmDelete(feedback, f.fileName, async () => {
-      await deleteFile(f.id);
+      if (!keepFileIds?.has(f.id)) await deleteFile(f.id);
       emit(latest.current.filter((x) => x.id !== f.id));
     });
   const open = (f: files.UploadedFile) => void openUploaded(f, (src) => setPreview({ src, alt: f.fileName }));

@@ -66,8 +66,15 @@ export function TextItem({
   hint,
   className,
   normalize,
+  deferCheck,
   ...input
-}: Common & InputProps & { name: TextKey; normalize?: (s: string) => string }) {
+}: Common &
+  InputProps & {
+    name: TextKey;
+    normalize?: (s: string) => string;
+    /** Not checked as it is typed: the page checks it once the typing pauses (the VIN). */
+    deferCheck?: boolean;
+  }) {
   return (
     <Item form={form} name={name} label={label} required={required} hint={hint} className={className}>
       {(aria) => (
@@ -76,7 +83,12 @@ export function TextItem({
           {...aria}
           className="plain-input"
           value={form.values[name] ?? ''}
-          onChange={(e) => form.set({ [name]: normalize ? normalize(e.target.value) : e.target.value })}
+          onChange={(e) =>
+            form.set(
+              { [name]: normalize ? normalize(e.target.value) : e.target.value },
+              deferCheck ? [] : undefined,
+            )
+          }
         />
       )}
     </Item>
@@ -134,7 +146,7 @@ export function NumberItem({
           inputMode="numeric"
           autoComplete="off"
           placeholder={placeholder}
-          value={value === undefined ? '' : String(value)}
+          value={value == null ? '' : String(value)}
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, '').slice(0, String(max).length);
             form.set({ [name]: digits ? Math.min(Number(digits), max) : undefined });

@@ -74,6 +74,10 @@ describe('the disposeCar rules, field by field', () => {
       );
     }
     expect(keysOfStep(1, v)).toContain(docKey('机动车登记证书', 'files'));
+    const expired = { docs: { 交强险保单: { files: [file('2', true)], expiry: '2020-01-01' } } };
+    expect(problemOf(docKey('交强险保单', 'expiry'), expired, free)).toBe(
+      '交强险保单已过有效期，请上传有效期内的证件',
+    );
   });
 
   it('counts the photos', () => {
@@ -95,7 +99,14 @@ describe('the disposeCar rules, field by field', () => {
     expect(problemOf('deposit', v({ deposit: '6800' }), free)).toBeNull();
     expect(problemOf('deposit', v({ deposit: '' }), free)).toBeNull();
     expect(problemOf('wishWindow', {}, free)).toBe('请选择期望的竞价时段');
-    expect(problemOf('wishWindow', { wishWindow: [2, 1] }, free)).toBe('期望结束时间须晚于开始时间');
+    const soon = Date.now() + 86_400_000;
+    expect(problemOf('wishWindow', { wishWindow: [soon + 1, soon] }, free)).toBe(
+      '期望结束时间须晚于开始时间',
+    );
+    expect(problemOf('wishWindow', { wishWindow: [Date.now() - 3 * 86_400_000, soon] }, free)).toBe(
+      '期望开始时间不能早于今天',
+    );
+    expect(problemOf('wishWindow', { wishWindow: [soon, soon + 3_600_000] }, free)).toBeNull();
   });
 
   it('wants the terms agreed to before submitting', () => {

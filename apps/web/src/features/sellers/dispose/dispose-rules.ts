@@ -122,9 +122,11 @@ const RULES: Record<string, Rule> = {
   wishWindow: (v) =>
     !v.wishWindow
       ? '请选择期望的竞价时段'
-      : v.wishWindow[1] <= v.wishWindow[0]
-        ? '期望结束时间须晚于开始时间'
-        : null,
+      : beijingText(v.wishWindow[0], 'date') < beijingToday()
+        ? '期望开始时间不能早于今天'
+        : v.wishWindow[1] <= v.wishWindow[0]
+          ? '期望结束时间须晚于开始时间'
+          : null,
   viewingAddress: required('viewingAddress', '请填写看车地点'),
   viewingTimes: required('viewingTimes', '请填写看车时间'),
   pickupAddress: required('pickupAddress', '请填写提车地址'),
@@ -143,7 +145,9 @@ function docRule(key: string): Rule | undefined {
     const slot = v.docs?.[doc.name];
     const count = slot?.files?.length ?? 0;
     if (part === 'files') return doc.required && count === 0 ? files.UPLOAD_MESSAGES.none : null;
-    return doc.hasExpiry && (doc.required || count > 0) && !slot?.expiry ? `请填写${doc.name}的有效期` : null;
+    if (!doc.hasExpiry) return null;
+    if (!slot?.expiry) return doc.required || count > 0 ? `请填写${doc.name}的有效期` : null;
+    return slot.expiry < beijingToday() ? `${doc.name}已过有效期，请上传有效期内的证件` : null;
   };
 }
 

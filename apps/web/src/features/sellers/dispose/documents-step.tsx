@@ -11,7 +11,14 @@ const MAX_FILES: Record<string, number> = { 机动车登记证书: 4, 机动车�
  * Step 2: each document a private upload, only ever shown through signed addresses; those that
  * expire carry their expiry (docs/product.md#14-disposal-and-review).
  */
-export function DocumentsStep({ form }: { form: DisposeForm }) {
+export function DocumentsStep({
+  form,
+  keepFileIds,
+}: {
+  form: DisposeForm;
+  /** Files of the order being resubmitted: removed from the form, they stay on the order. */
+  keepFileIds?: ReadonlySet<string>;
+}) {
   const docs = form.values.docs ?? {};
   return (
     <>
@@ -37,6 +44,7 @@ export function DocumentsStep({ form }: { form: DisposeForm }) {
                     type="document"
                     isPrivate
                     maxCount={MAX_FILES[d.name] ?? 3}
+                    keepFileIds={keepFileIds}
                     value={slot?.files ?? []}
                     onChange={(next) => form.setDoc(d.name, { files: next })}
                   />
@@ -46,7 +54,7 @@ export function DocumentsStep({ form }: { form: DisposeForm }) {
                 <Item
                   form={form}
                   name={docKey(d.name, 'expiry')}
-                  label="有效期至"
+                  label={`${d.name}有效期至`}
                   required={d.required || hasFiles}
                 >
                   {(aria) => (

@@ -69,8 +69,7 @@ export function ReviewStep({ form, onGoto }: { form: DisposeForm; onGoto: (step:
           { label: '初次登记', children: values.firstRegDate || '—' },
           {
             label: '表显里程',
-            children:
-              values.mileageKm === undefined ? '—' : `${values.mileageKm.toLocaleString('zh-CN')} 公里`,
+            children: values.mileageKm == null ? '—' : `${values.mileageKm.toLocaleString('zh-CN')} 公里`,
           },
           {
             label: '燃料 / 变速箱',
@@ -84,7 +83,7 @@ export function ReviewStep({ form, onGoto }: { form: DisposeForm; onGoto: (step:
           { label: '过户次数', children: values.transferCount ?? '—' },
           {
             label: '钥匙',
-            children: values.keyCount === undefined ? '—' : `${values.keyCount} 把`,
+            children: values.keyCount == null ? '—' : `${values.keyCount} 把`,
           },
           { label: '年检到期', children: values.inspectionExpiry || '—' },
           { label: '交强险到期', children: values.insuranceExpiry || '—' },

@@ -1,18 +1,18 @@
 import { disposal } from '@chepai/shared';
 import { Fragment, useState } from 'react';
+import { beijingText } from '@chepai/shared/domain/beijing-time';
 import { beijingToday } from './dispose-rules';
 import { Item, TextItem } from './dispose-fields';
 import { depositHint } from './form-model';
 import type { DisposeForm } from './use-dispose-form';
 
-/** Epoch ms as the text of a `datetime-local` input, in the browser's own zone (as the picker was). */
-const localText = (ms: number) => {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
+/**
+ * Epoch ms as a `datetime-local` input's text, and back, in Beijing time whatever the device's
+ * zone: the review, the console and the schedule all read the window in Beijing time.
+ */
+const localText = (ms: number) => beijingText(ms, 'minute').replace(' ', 'T');
 const fromLocalText = (s: string) => {
-  const ms = s ? new Date(s).getTime() : NaN;
+  const ms = s ? Date.parse(`${s}:00+08:00`) : NaN;
   return Number.isFinite(ms) ? ms : undefined;
 };
 
@@ -86,7 +86,7 @@ export function TermsStep({ form }: { form: DisposeForm }) {
         label="期望的竞价时段"
         required
         group
-        hint="平台排期时参考，最终时间以审核通过后的公告为准"
+        hint="北京时间；平台排期时参考，最终时间以审核通过后的公告为准"
       >
         {(aria) => (
           <div
@@ -109,6 +109,7 @@ export function TermsStep({ form }: { form: DisposeForm }) {
                   className="plain-input"
                   aria-label={name}
                   aria-invalid={aria['aria-invalid']}
+                  aria-describedby={aria['aria-describedby']}
                   min={`${beijingToday()}T00:00`}
                   value={shown(which as 0 | 1)}
                   onChange={(e) => setEnd(which as 0 | 1, e.target.value)}

@@ -1,5 +1,7 @@
 import { act, cleanup, render, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DisposeValues } from './form-model';
+import { VIN } from './test-values';
 import { useDisposeForm } from './use-dispose-form';
 
 afterEach(cleanup);
@@ -48,6 +50,25 @@ describe('the disposeCar form state', () => {
     act(() => result.current.load({ startPrice: '1' }));
     expect(result.current.errors).toEqual({});
     expect(result.current.values).toEqual({ startPrice: '1' });
+  });
+
+  it('reads the VIN’s answer when a step is checked, not as it was at the last render', () => {
+    const answers: Record<string, string | null> = {};
+    const { result } = renderHook(() =>
+      useDisposeForm({ vin: VIN }, { vinInUse: (vin) => answers[vin] }, () => undefined),
+    );
+    // The server's answer arrives after the render, just before 下一步 checks the step.
+    answers[VIN] = '该车架号已有在审订单';
+    act(() => {
+      result.current.validateStep(0);
+    });
+    expect(result.current.errors.vin).toBe('该车架号已有在审订单');
+  });
+
+  it('reads a null of an old draft as no value', () => {
+    const { result } = renderHook(() => useDisposeForm({}, free, () => undefined));
+    act(() => result.current.load({ mileageKm: null, keyCount: 2 } as unknown as DisposeValues));
+    expect(result.current.values).toEqual({ keyCount: 2 });
   });
 
   it('describes a control by its message once shown', () => {

@@ -18,9 +18,14 @@ export interface DisposeForm {
   current: () => DisposeValues;
   /** Changes values; the fields named (the patch's keys when none are) are checked from now on. */
   set: (patch: Partial<DisposeValues>, keys?: string[]) => void;
+  /** Checks these fields from now on, without a change (a pause in typing). */
+  touch: (keys: string[]) => void;
   /** Changes one part of a document's slot. */
   setDoc: (name: string, patch: Partial<DocumentSlot>) => void;
-  /** Replaces every value (a draft or a returned order loaded) and forgets what was checked. */
+  /**
+   * Replaces every value (a draft or a returned order loaded) and forgets what was checked. A
+   * null is read as no value: antd's number inputs saved a cleared field as null in drafts.
+   */
   load: (values: DisposeValues) => void;
   /**
    * Checks a step's fields, shows their messages and moves the focus to the first in error; true
@@ -67,6 +72,7 @@ export function useDisposeForm(
         check(keys ?? Object.keys(patch));
         onChangeRef.current();
       },
+      touch: check,
       setDoc: (name: string, patch: Partial<DocumentSlot>) => {
         const docs = latest.current.docs ?? {};
         put({ ...latest.current, docs: { ...docs, [name]: { ...docs[name], ...patch } } });
@@ -74,7 +80,7 @@ export function useDisposeForm(
         onChangeRef.current();
       },
       load: (next: DisposeValues) => {
-        put(next);
+        put(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null)));
         setChecked(new Set());
       },
       validateStep: (step: number) => {

@@ -138,6 +138,7 @@ export function VehicleStep({ form }: { form: DisposeForm }) {
           label="车架号（VIN）"
           required
           normalize={upper}
+          deferCheck
           hint="17位，见行驶证或前挡风玻璃左下角；第9位为校验位"
           maxLength={17}
           placeholder="17位车架号"

@@ -70,34 +70,47 @@ export default function DisposeCarPage() {
   const refreshDrafts = useDraftsRefresh();
   const orderId = loaded.state === 'ready' ? loaded.orderId : undefined;
 
-  // What the server said of each VIN asked about: null when it may be used, or why not.
-  const [vinAnswers, setVinAnswers] = useState<Record<string, string | null>>({});
+  // What the server said of each VIN asked about: null when it may be used, or why not. Kept in a
+  // ref as well, so that 下一步, which waits for an answer, reads it before the next render.
+  const vinAnswers = useRef<Record<string, string | null>>({});
+  const [, setVinAnswered] = useState(0);
   const vinAsked = useRef(new Map<string, Promise<unknown>>());
   const askVin = (vin: string) => {
     let asked = vinAsked.current.get(vin);
     if (!asked) {
       asked = checkVin(vin, orderId).then(
-        (r) =>
-          setVinAnswers((a) => ({ ...a, [vin]: r.inUse ? (r.message ?? '该车架号不能重复提交') : null })),
-        // Unanswered (offline): the submit decides.
-        () => setVinAnswers((a) => ({ ...a, [vin]: null })),
+        (r) => {
+          vinAnswers.current = {
+            ...vinAnswers.current,
+            [vin]: r.inUse ? (r.message ?? '该车架号不能重复提交') : null,
+          };
+          setVinAnswered((n) => n + 1);
+        },
+        // Unanswered (offline): asked again next time; meanwhile the submit decides.
+        () => vinAsked.current.delete(vin),
       );
       vinAsked.current.set(vin, asked);
     }
     return asked;
   };
 
-  const form = useDisposeForm(INITIAL, { vinInUse: (vin) => vinAnswers[vin] }, () => onValuesChange());
+  const form = useDisposeForm(INITIAL, { vinInUse: (vin) => vinAnswers.current[vin] }, () =>
+    onValuesChange(),
+  );
 
-  // The VIN is checked with the server once it is well formed and the typing has paused.
-  const vin = normalizeVin(form.values.vin ?? '');
+  // The VIN is checked once the typing pauses: its form (length, check digit), then with the server.
+  const typedVin = form.values.vin ?? '';
   useEffect(() => {
-    if (!vin || vinProblem(vin)) return;
-    const t = setTimeout(() => void askVin(vin), VIN_CHECK_MS);
+    if (!typedVin) return;
+    const t = setTimeout(() => {
+      form.touch(['vin']);
+      const vin = normalizeVin(typedVin);
+      if (!vinProblem(vin)) void askVin(vin);
+    }, VIN_CHECK_MS);
     return () => clearTimeout(t);
-    // askVin is the same question for the same VIN and order.
+    // askVin is the same question for the same VIN and order; form.touch is stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [vin, orderId]);
+  }, [typedVin, orderId]);
 
   // Load what this visit edits: a returned order, a draft, or nothing (a new submission).
   useEffect(() => {
@@ -190,10 +203,14 @@ export default function DisposeCarPage() {
     setStep(next);
     window.scrollTo({ top: 0 });
   };
+  const [checking, setChecking] = useState(false);
   const next = async () => {
     // A well-formed VIN waits for the server's answer, so a VIN in use is said here, not at submit.
     const typed = normalizeVin(form.current().vin ?? '');
-    if (step === 0 && typed && !vinProblem(typed)) await askVin(typed);
+    if (step === 0 && typed && !vinProblem(typed)) {
+      setChecking(true);
+      await askVin(typed).finally(() => setChecking(false));
+    }
     if (form.validateStep(step)) goto(step + 1);
     else void message.warning('请先完善本步信息');
   };
@@ -255,7 +272,7 @@ export default function DisposeCarPage() {
   const values = form.values;
   const stepBody = [
     <VehicleStep key="v" form={form} />,
-    <DocumentsStep key="d" form={form} />,
+    <DocumentsStep key="d" form={form} keepFileIds={loaded.state === 'ready' ? loaded.keep : undefined} />,
     <Item key="p" form={form} name="photos" label="车辆照片" required group className="dispose-photos-field">
       {(aria) => (
         <div
@@ -357,7 +374,8 @@ export default function DisposeCarPage() {
                 <button
                   type="button"
                   className="btn btn-primary"
-                  disabled={uploads.busy}
+                  disabled={uploads.busy || checking}
+                  aria-busy={checking}
                   onClick={() => void next()}
                   data-testid="dispose-next"
                 >
