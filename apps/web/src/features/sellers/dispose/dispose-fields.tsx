@@ -210,16 +210,15 @@ export function ChoiceItem<K extends TextKey | BoolKey>({
   options,
   className,
 }: Common & { name: K; options: ReadonlyArray<{ value: NonNullable<DisposeValues[K]>; label: string }> }) {
-  const id = form.id(name);
   return (
     <Item form={form} name={name} label={label} required={required} group className={className}>
       {(aria) => (
         <div
           className="plain-choices"
           role="radiogroup"
-          id={id}
+          id={aria.id}
           tabIndex={-1}
-          aria-labelledby={`${id}-label`}
+          aria-labelledby={`${aria.id}-label`}
           aria-invalid={aria['aria-invalid']}
           aria-describedby={aria['aria-describedby']}
           aria-required={required}
@@ -228,7 +227,7 @@ export function ChoiceItem<K extends TextKey | BoolKey>({
             <label key={String(o.value)} className="plain-choice">
               <input
                 type="radio"
-                name={id}
+                name={aria.id}
                 checked={form.values[name] === o.value}
                 onChange={() => form.set({ [name]: o.value })}
               />

@@ -270,9 +270,11 @@ export default function DisposeCarPage() {
     );
 
   const values = form.values;
+  // Files of the order being resubmitted: removed from the form, they stay on the order.
+  const keep = loaded.state === 'ready' ? loaded.keep : undefined;
   const stepBody = [
     <VehicleStep key="v" form={form} />,
-    <DocumentsStep key="d" form={form} keepFileIds={loaded.state === 'ready' ? loaded.keep : undefined} />,
+    <DocumentsStep key="d" form={form} keepFileIds={keep} />,
     <Item key="p" form={form} name="photos" label="车辆照片" required group className="dispose-photos-field">
       {(aria) => (
         <div
@@ -282,11 +284,7 @@ export default function DisposeCarPage() {
           aria-labelledby={`${aria.id}-label`}
           aria-describedby={aria['aria-describedby']}
         >
-          <PhotoBoard
-            value={values.photos}
-            onChange={(photos) => form.set({ photos })}
-            keepFileIds={loaded.state === 'ready' ? loaded.keep : undefined}
-          />
+          <PhotoBoard value={values.photos} onChange={(photos) => form.set({ photos })} keepFileIds={keep} />
         </div>
       )}
     </Item>,
