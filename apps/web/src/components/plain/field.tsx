@@ -55,6 +55,7 @@ export function FieldFrame({
   group,
   className,
   error,
+  announce = true,
   children,
 }: {
   id: string;
@@ -66,6 +67,8 @@ export function FieldFrame({
   group?: boolean;
   className?: string;
   error: string | undefined;
+  /** The message is said aloud as it appears (false: one of many shown at once by a check). */
+  announce?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -80,7 +83,7 @@ export function FieldFrame({
       </div>
       <div className="plain-field-control">
         {children}
-        <FieldMessage id={id} error={error} />
+        <FieldMessage id={id} error={error} announce={announce} />
         {hint ? (
           <div id={`${id}-hint`} className="plain-field-hint">
             {hint}
@@ -91,10 +94,22 @@ export function FieldFrame({
   );
 }
 
-/** A field's message (antd's explain line). */
-export function FieldMessage({ id, error }: { id: string; error: string | undefined }) {
+/**
+ * A field's message (antd's explain line), said aloud as it appears unless `announce` is false: a
+ * form's check that shows many at once says so once and moves the focus to the first, whose message
+ * is read with it (the control is described by it).
+ */
+export function FieldMessage({
+  id,
+  error,
+  announce = true,
+}: {
+  id: string;
+  error: string | undefined;
+  announce?: boolean;
+}) {
   return error ? (
-    <div id={`${id}-error`} className="plain-field-message" role="alert">
+    <div id={`${id}-error`} className="plain-field-message" role={announce ? 'alert' : undefined}>
       {error}
     </div>
   ) : null;

@@ -11,7 +11,8 @@ export interface StepItem {
  * Numbered steps drawn like antd's Steps, the current one marked `aria-current="step"`; `current`
  * past the last step: all are done. `status="error"`: the current step failed (it is crossed, and
  * nothing after it is due). `stack`: below 768 px the steps stand one under another (a phone).
- * `onChange`: the steps are buttons that go to their step (a form's steps, any order).
+ * `onChange`: the steps are buttons that go to their step (a form's steps, any order); `disabled`:
+ * they wait (a file still on its way).
  */
 export function Steps({
   items,
@@ -20,6 +21,7 @@ export function Steps({
   stack,
   className,
   onChange,
+  disabled,
 }: {
   items: Array<string | StepItem>;
   current: number;
@@ -27,6 +29,7 @@ export function Steps({
   stack?: boolean;
   className?: string;
   onChange?: (step: number) => void;
+  disabled?: boolean;
 }) {
   const failed = status === 'error';
   return (
@@ -47,6 +50,7 @@ export function Steps({
                 type="button"
                 className="plain-step-button"
                 aria-current={i === current ? 'step' : undefined}
+                disabled={disabled}
                 onClick={() => onChange(i)}
               >
                 {icon}

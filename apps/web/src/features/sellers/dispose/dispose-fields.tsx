@@ -35,6 +35,7 @@ export function Item({
       group={group}
       className={className}
       error={form.errors[name]}
+      announce={form.announces(name)}
     >
       {children(form.aria(name, { hint: Boolean(hint), required }))}
     </FieldFrame>

@@ -186,7 +186,7 @@ export function ReviewStep({ form, onGoto }: { form: DisposeForm; onGoto: (step:
           />
           <span>我已阅读并同意《车辆委托拍卖须知》，保证所填信息真实</span>
         </label>
-        <FieldMessage id={agreeId} error={form.errors.agreed} />
+        <FieldMessage id={agreeId} error={form.errors.agreed} announce={form.announces('agreed')} />
       </div>
     </div>
   );

@@ -14,6 +14,11 @@ export interface DisposeForm {
   values: DisposeValues;
   /** The messages of the fields checked so far (from their first change, or a step's check). */
   errors: Record<string, string>;
+  /**
+   * Whether a field's message is said aloud as it appears: not for those a step's check showed all
+   * at once (the check says so once and focuses the first), again once the seller changes the field.
+   */
+  announces: (key: string) => boolean;
   /** The values as they are now, between renders too (a save, an upload finishing). */
   current: () => DisposeValues;
   /** Changes values; the fields named (the patch's keys when none are) are checked from now on. */
@@ -50,6 +55,7 @@ export function useDisposeForm(
   const prefix = useId();
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [quiet, setQuiet] = useState<ReadonlySet<string>>(new Set());
   const latest = useRef(values);
   const contextRef = useRef(context);
   contextRef.current = context;
@@ -58,8 +64,10 @@ export function useDisposeForm(
 
   const actions = useMemo(() => {
     const id = (key: string) => `${prefix}-${key}`;
-    const check = (keys: string[]) =>
+    const check = (keys: string[]) => {
       setChecked((c) => (keys.every((k) => c.has(k)) ? c : new Set([...c, ...keys])));
+      setQuiet((q) => (keys.some((k) => q.has(k)) ? new Set([...q].filter((k) => !keys.includes(k))) : q));
+    };
     const put = (next: DisposeValues) => {
       latest.current = next;
       setValues(next);
@@ -82,11 +90,13 @@ export function useDisposeForm(
       load: (next: DisposeValues) => {
         put(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null)));
         setChecked(new Set());
+        setQuiet(new Set());
       },
       validateStep: (step: number) => {
         const keys = keysOfStep(step, latest.current);
-        check(keys);
+        setChecked((c) => (keys.every((k) => c.has(k)) ? c : new Set([...c, ...keys])));
         const failing = keys.filter((k) => problemOf(k, latest.current, contextRef.current));
+        setQuiet(new Set(failing));
         if (!failing.length) return true;
         // The first in error as the page shows them; its message renders with the next commit.
         const [field] = failing
@@ -114,5 +124,5 @@ export function useDisposeForm(
         .join(' ') || undefined,
     ...(options.required ? { 'aria-required': true } : {}),
   });
-  return { values, errors, ...actions, aria };
+  return { values, errors, announces: (key) => !quiet.has(key), ...actions, aria };
 }

@@ -330,7 +330,13 @@ export default function DisposeCarPage() {
             }
           />
         )}
-        <Steps className="dispose-steps" current={step} onChange={goto} items={STEPS.map((s) => s.title)} />
+        <Steps
+          className="dispose-steps"
+          current={step}
+          onChange={goto}
+          disabled={uploads.busy}
+          items={STEPS.map((s) => s.title)}
+        />
         <div className="dispose-step-caption" aria-hidden>
           第 {step + 1} 步 / 共 {STEPS.length} 步 · {STEPS[step]?.title}
         </div>
@@ -346,12 +352,16 @@ export default function DisposeCarPage() {
             <uploads.Track>
               {step < 4 ? stepBody[step] : <ReviewStep form={form} onGoto={goto} />}
             </uploads.Track>
+            {/* Leaving the step would drop the files on their way, and the step's check would miss them. */}
+            <p className="muted dispose-busy" role="status">
+              {uploads.busy ? '文件上传中，完成后可保存或切换步骤' : ''}
+            </p>
             {submitError && (
               <Notice type="error" message="提交未成功" description={submitError} className="dispose-error" />
             )}
             <div className="dispose-actions">
               {step > 0 && (
-                <button type="button" className="btn" onClick={() => goto(step - 1)}>
+                <button type="button" className="btn" disabled={uploads.busy} onClick={() => goto(step - 1)}>
                   上一步
                 </button>
               )}
