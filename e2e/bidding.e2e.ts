@@ -2,37 +2,30 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { launchBrowser, newVisitorContext, shot, shotPdf } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable, recordAsSubmitted, untouchedDemoLot } from './support/scratch-db';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { serverOnScratch } from './support/deal-setup';
 import { fillDate, tick } from './support/antd';
 
 // Two buyers on one lot, end to end: deposits through the sandbox cashier, bids against each other,
 // the outbid notice and 已出局 arriving live, anti-sniping, the close, dealCar and the refund.
 // The server runs on its own PostgreSQL database so the test can move the lot's end time with SQL.
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `chepai_e2e_bidding_${process.pid}_${Date.now()}`;
-
 const reachable = await pgReachable();
 
+let rig: Awaited<ReturnType<typeof serverOnScratch>>;
 let server: RunningServer;
 let db: pg.Client;
 let browser: Browser;
 let lotId: string;
 let lotTitle: string;
 const buyers: { name: string; tel: string; context: BrowserContext; page: Page }[] = [];
-
-const dbUrl = () => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-};
 
 async function login(page: Page, tel: string) {
   await page.goto('/login?redirect=%2Fhome');
@@ -70,13 +63,8 @@ async function bid(page: Page, button: RegExp, shotName: string, beforeConfirm?:
 
 describe.skipIf(!reachable)('bidding: two buyers, live', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DB_NAME}`);
-    await admin.end();
-    server = await startServer({ DATABASE_URL: dbUrl(), SCHEDULER_INTERVAL_MS: '500' });
-    db = new pg.Client({ connectionString: dbUrl() });
-    await db.connect();
+    rig = await serverOnScratch('bidding');
+    ({ server, db } = rig);
     // A registration-phase demo lot nobody has touched becomes a lot in bidding that ends in 30 minutes.
     const row = await untouchedDemoLot(db);
     lotId = row.id;
@@ -112,12 +100,7 @@ describe.skipIf(!reachable)('bidding: two buyers, live', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await db?.end();
-    await server?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
+    await rig?.close();
   });
 
   it('an anonymous visitor is asked to log in first', async () => {

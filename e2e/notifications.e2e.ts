@@ -1,26 +1,19 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, shot as keepShot, still } from './support/browser';
 import { ssoSignIn } from './support/demo';
 import { pgReachable } from './support/scratch-db';
-import { startServer, type RunningServer } from './support/server';
+import type { RunningServer } from './support/server';
+import { serverOnScratch } from './support/deal-setup';
 
 // The watchlist and live notices end to end: a buyer watches lots with the heart, gets the
 // 'starts in 30 minutes' alert and the outbid notice live (bell and pop-up, no reload), reads
 // them in the message centre, and sets the preferences. Its own PostgreSQL database, so that the
 // test can move a lot's start with SQL.
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `chepai_e2e_notices_${process.pid}_${Date.now()}`;
-
 const reachable = await pgReachable();
-const dbUrl = () => {
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${DB_NAME}`;
-  return u.toString();
-};
-
+let rig: Awaited<ReturnType<typeof serverOnScratch>>;
 let server: RunningServer;
 let db: pg.Client;
 let browser: Browser;
@@ -72,13 +65,8 @@ const bell = (page: Page) => page.getByTestId('notice-bell');
 
 describe.skipIf(!reachable)('notifications and the watchlist', () => {
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${DB_NAME}`);
-    await admin.end();
-    server = await startServer({ DATABASE_URL: dbUrl(), SCHEDULER_INTERVAL_MS: '300' });
-    db = new pg.Client({ connectionString: dbUrl() });
-    await db.connect();
+    rig = await serverOnScratch('notices', 300);
+    ({ server, db } = rig);
     const now = Date.now();
     // The two demo buyers' SMS without quiet hours, so a run at night (22:00–08:00 Beijing, the
     // default quiet time) sends what this file expects to see sent.
@@ -119,12 +107,7 @@ describe.skipIf(!reachable)('notifications and the watchlist', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await db?.end();
-    await server?.stop();
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
-    await admin.end();
+    await rig?.close();
   });
 
   it('the heart watches a lot, and the watcher figure is the real count', async () => {

@@ -1,6 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
-import { latestCode, recordAsSubmitted, scratchDatabase, untouchedDemoLot } from './scratch-db';
+import { expect, inject } from 'vitest';
+import {
+  asAdmin,
+  latestCode,
+  recordAsSubmitted,
+  scratchDatabase,
+  untouchedDemoLot,
+  urlOf,
+} from './scratch-db';
 import { startServer } from './server';
 
 // Deals set up through the API and the scratch database, for tests that drive in the browser only
@@ -14,12 +24,40 @@ export interface Answer<T> {
 }
 
 /**
- * A server of its own on a scratch PostgreSQL database (tests that move time with SQL), its scheduler
- * ticking every 500 ms, and a client on that database; `close()` ends all three.
+ * A database of the test's own, with the demo data already in it: a copy of the run's seeded
+ * template and of its files, so that its server starts without seeding anew (about as long as
+ * the rest of a file's set-up on a loaded machine). Without a template (a run against
+ * E2E_BASE_URL, or no PostgreSQL at set-up), an empty database its server seeds.
  */
-export async function serverOnScratch(prefix: string) {
-  const scratch = await scratchDatabase(prefix);
-  const server = await startServer({ DATABASE_URL: scratch.url, SCHEDULER_INTERVAL_MS: '500' });
+export async function seededDatabase(prefix: string) {
+  const template = inject('scratchTemplate');
+  if (!template) return { ...(await scratchDatabase(prefix)), dataDir: undefined };
+  const name = `chepai_e2e_${prefix}_${process.pid}_${Date.now()}`;
+  await asAdmin(`CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `chepai-e2e-${prefix}-`));
+  fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  return {
+    url: urlOf(name),
+    dataDir,
+    async drop() {
+      await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A server of its own on a scratch PostgreSQL database with the demo data (tests that move time
+ * with SQL), its scheduler ticking every `schedulerMs` (500 ms), and a client on that database;
+ * `close()` ends all three.
+ */
+export async function serverOnScratch(prefix: string, schedulerMs = 500) {
+  const scratch = await seededDatabase(prefix);
+  const server = await startServer({
+    DATABASE_URL: scratch.url,
+    SCHEDULER_INTERVAL_MS: String(schedulerMs),
+    ...(scratch.dataDir ? { DATA_DIR: scratch.dataDir } : {}),
+  });
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
   return {

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 
 // Tests that move time with SQL run their own server on a database of their own on the PostgreSQL
@@ -16,7 +19,7 @@ export async function pgReachable(): Promise<boolean> {
   }
 }
 
-async function asAdmin(sql: string) {
+export async function asAdmin(sql: string) {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
@@ -26,13 +29,41 @@ async function asAdmin(sql: string) {
   }
 }
 
+export const urlOf = (name: string) => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
 /** A fresh, empty database named after the test; `drop()` removes it (connections and all). */
 export async function scratchDatabase(prefix: string) {
   const name = `chepai_e2e_${prefix}_${process.pid}_${Date.now()}`;
   await asAdmin(`CREATE DATABASE ${name}`);
-  const u = new URL(ADMIN_URL);
-  u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: urlOf(name), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A database migrated and seeded once for the run, with the files its seed stored. */
+export interface SeededTemplate {
+  name: string;
+  dataDir: string;
+}
+
+/**
+ * The run's seeded template (global-setup.ts): a database its first server migrated and seeded,
+ * and that server's data dir (the seed stores the demo submissions' photos and documents there).
+ */
+export async function makeTemplate(seed: (url: string, dataDir: string) => Promise<void>) {
+  const template = await scratchDatabase('template');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-e2e-template-'));
+  await seed(template.url, dataDir);
+  const name = new URL(template.url).pathname.slice(1);
+  return {
+    template: { name, dataDir } satisfies SeededTemplate,
+    async drop() {
+      await template.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** The code the development outbox holds for a phone and purpose (the sandbox SMS gateway). */

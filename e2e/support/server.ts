@@ -13,12 +13,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (tsx) on a free port with its own data dir; resolves when healthy. */
+/** The server's bundle, as `npm start` runs it (decision 052); global-setup.ts builds it when stale. */
+export const SERVER_BUNDLE = path.join(repoRoot, 'apps/server/dist/server.js');
+
+/**
+ * How the e2e servers run: the bundle `npm start` runs, or the sources through tsx
+ * (`E2E_SERVER_ENTRY=source`, to try a change without building it).
+ */
+const serverArgs = () =>
+  process.env.E2E_SERVER_ENTRY === 'source'
+    ? ['--import', 'tsx', 'apps/server/src/main.ts']
+    : ['--enable-source-maps', SERVER_BUNDLE];
+
+/** Starts the real server on a free port with its own data dir; resolves when healthy. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'chepai-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,
