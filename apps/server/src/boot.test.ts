@@ -44,6 +44,8 @@ describe('production defaults', () => {
     // Two finance operators: a manual refund is asked for by one and approved by the other.
     expect(dev).toContain('运营人员 郑财务（财务）  caiwu / Chepai2026');
     expect(dev).toContain('运营人员 钱复核（财务）  fuhe / Chepai2026');
+    // The content editor (decision 060).
+    expect(dev).toContain('运营人员 吴编辑（内容编辑）  bianji / Chepai2026');
     expect(startBanner(loadEnv({ SEED_DEMO: 'false' }), 'pglite')).not.toContain('Chepai2026');
   });
 });

@@ -25,5 +25,7 @@ export * as settlement from './contracts/settlement';
 export * as invoices from './contracts/invoices';
 /** The operator console's API (named so it never shadows the global console). */
 export * as consoleApi from './contracts/console';
+/** The console's content pages: announcements, support articles, hot search keywords. */
+export * as consoleContent from './contracts/console-content';
 export * from './events';
 export * from './domain';

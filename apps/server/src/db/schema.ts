@@ -1,4 +1,4 @@
-import type { bidding, deals, Role } from '@chepai/shared';
+import type { bidding, deals, OperatorRole, Role } from '@chepai/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** int8 columns arrive as strings (see client.ts). */
@@ -8,27 +8,33 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 
-export interface SupportArticleTable {
+/** draft, published (public from publish_time) or withdrawn (migration 041). */
+export type PublicationStatus = 'draft' | 'published' | 'withdrawn';
+
+/** What announcements and support articles share: their publication (migration 041). */
+export interface PublishedContent {
   id: GeneratedId;
-  slug: string;
-  type: number;
+  /** The demo seed's key for its own rows; null for what the console writes. */
+  slug: string | null;
   title: string;
   content: string;
-  publish_time: Timestamp;
-  sort: Generated<number>;
+  status: Generated<PublicationStatus>;
+  /** Null for a draft never published. */
+  publish_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  updated_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
-export interface AnnouncementTable {
-  id: GeneratedId;
-  slug: string;
-  title: string;
+export interface SupportArticleTable extends PublishedContent {
+  type: number;
+  sort: Generated<number>;
+}
+
+export interface AnnouncementTable extends PublishedContent {
   summary: string;
   source: string;
   pinned: Generated<boolean>;
-  content: string;
-  publish_time: Timestamp;
-  created_at: CreatedAt;
 }
 
 export interface HotKeywordTable {
@@ -858,7 +864,7 @@ export interface AuctionOrderEventTable {
 
 export interface OperatorRoleTable {
   user_id: Int8;
-  role: 'reviewer' | 'scheduler' | 'finance' | 'admin';
+  role: OperatorRole;
 }
 
 /** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */

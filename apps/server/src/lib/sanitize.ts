@@ -44,3 +44,10 @@ export function sanitizeRichText(html: string): string {
     },
   });
 }
+
+/** Sanitized rich text with nothing to read: no text (spaces aside) and no picture. */
+export function richTextIsBlank(clean: string): boolean {
+  if (/<img\b/i.test(clean)) return false;
+  const text = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(/&nbsp;|&#160;|\s/g, '') === '';
+}

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { registerCatalog } from './catalog/catalog.routes';
 import { registerAccounts } from './accounts/accounts.routes';
 import { registerContent } from './content/content.routes';
+import { registerContentConsole } from './content/content-console.routes';
 import { registerHealth } from './health/health.routes';
 import { registerPayments } from '../platform/payments/payments.routes';
 import { registerBidding } from './bidding/bidding.routes';
@@ -30,6 +31,7 @@ export const modules: ModuleRegistrar[] = [
     return registerAccounts(app, ctx, { sellerInfo: (user) => units.userInfo(user) });
   },
   registerContent,
+  registerContentConsole,
   registerLots,
   registerPayments,
   registerBidding,

@@ -15,6 +15,7 @@ export const OPERATOR_ROLE_TEXT: Record<(typeof OPERATOR_ROLES)[number], string>
   reviewer: '审核员',
   scheduler: '排期员',
   finance: '财务',
+  editor: '内容编辑',
   admin: '管理员',
 };
 

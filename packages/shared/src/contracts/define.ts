@@ -6,8 +6,11 @@ export type HttpMethod = 'GET' | 'POST';
 /** Who may call an endpoint: anyone, any logged-in user of the mall, one mall role, or platform staff. */
 export type EndpointAuth = 'public' | 'user' | Role | 'operator';
 
-/** What platform staff may do (docs/product.md#14-disposal-and-review); admin may do everything. */
-export const OPERATOR_ROLES = ['reviewer', 'scheduler', 'finance', 'admin'] as const;
+/**
+ * What platform staff may do (docs/product.md#14-disposal-and-review); admin may do everything.
+ * editor publishes the mall's content (docs/decisions/060-console-content.md).
+ */
+export const OPERATOR_ROLES = ['reviewer', 'scheduler', 'finance', 'editor', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**

@@ -33,6 +33,7 @@ import * as m037 from './037-pending-sms-scope';
 import * as m038 from './038-one-outbid-sms-per-user';
 import * as m039 from './039-one-open-outbid-notice';
 import * as m040 from './040-fold-old-outbid-notices';
+import * as m041 from './041-content-publication';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   '038-one-outbid-sms-per-user': m038,
   '039-one-open-outbid-notice': m039,
   '040-fold-old-outbid-notices': m040,
+  '041-content-publication': m041,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -5,7 +5,12 @@ import { seedAnnouncements, seedArticles, seedHotKeywords } from './content-data
 
 const DAY_MS = 86_400_000;
 
-/** Idempotent: rows are keyed by slug / word; text is refreshed, publication times kept. */
+/**
+ * Idempotent: rows are keyed by slug; text is refreshed, publication times and the order of the
+ * articles kept. A row an editor has changed in the console (updated_by set) is theirs and left
+ * alone, and the keywords are written into an empty table only: a keyword deleted, renamed or
+ * moved stays so (decision 060).
+ */
 export async function seedContent(db: Kysely<Database>, now: Date) {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   for (const [i, a] of seedArticles.entries()) {
@@ -18,13 +23,16 @@ export async function seedContent(db: Kysely<Database>, now: Date) {
         content: sanitizeRichText(a.bodyHtml),
         publish_time: at(a.publishDaysAgo),
         sort: i,
+        status: 'published',
       })
       .onConflict((oc) =>
-        oc.column('slug').doUpdateSet((eb) => ({
-          title: eb.ref('excluded.title'),
-          content: eb.ref('excluded.content'),
-          sort: eb.ref('excluded.sort'),
-        })),
+        oc
+          .column('slug')
+          .doUpdateSet((eb) => ({
+            title: eb.ref('excluded.title'),
+            content: eb.ref('excluded.content'),
+          }))
+          .where('support_article.updated_by', 'is', null),
       )
       .execute();
   }
@@ -39,22 +47,24 @@ export async function seedContent(db: Kysely<Database>, now: Date) {
         pinned: n.pinned,
         content: sanitizeRichText(n.bodyHtml),
         publish_time: at(n.publishDaysAgo),
+        status: 'published',
       })
       .onConflict((oc) =>
-        oc.column('slug').doUpdateSet((eb) => ({
-          title: eb.ref('excluded.title'),
-          summary: eb.ref('excluded.summary'),
-          content: eb.ref('excluded.content'),
-          pinned: eb.ref('excluded.pinned'),
-        })),
+        oc
+          .column('slug')
+          .doUpdateSet((eb) => ({
+            title: eb.ref('excluded.title'),
+            summary: eb.ref('excluded.summary'),
+            content: eb.ref('excluded.content'),
+            pinned: eb.ref('excluded.pinned'),
+          }))
+          .where('announcement.updated_by', 'is', null),
       )
       .execute();
   }
-  for (const [i, word] of seedHotKeywords.entries()) {
-    await db
-      .insertInto('hot_keyword')
-      .values({ word_name: word, sort: i })
-      .onConflict((oc) => oc.column('word_name').doUpdateSet({ sort: i }))
-      .execute();
-  }
+  if (await db.selectFrom('hot_keyword').select('id').limit(1).executeTakeFirst()) return;
+  await db
+    .insertInto('hot_keyword')
+    .values(seedHotKeywords.map((word, sort) => ({ word_name: word, sort })))
+    .execute();
 }

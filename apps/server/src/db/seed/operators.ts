@@ -16,6 +16,7 @@ export const demoOperators: Array<{
   { username: 'caiwu', password: 'Chepai2026', name: '郑财务', roles: ['finance'] },
   // A second finance operator: a manual refund one of them asks for, the other approves (decision 023).
   { username: 'fuhe', password: 'Chepai2026', name: '钱复核', roles: ['finance'] },
+  { username: 'bianji', password: 'Chepai2026', name: '吴编辑', roles: ['editor'] },
 ];
 
 /** Idempotent: an existing login keeps its account and roles. */

@@ -1,21 +1,36 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import type { Database } from '../../db/schema';
 import { escapeLike } from '../../lib/sql';
 
+/**
+ * What visitors may read (docs/product.md#4-entities): published rows whose publication time has
+ * come, by the server's clock. Drafts, withdrawn items and those scheduled for later are not there.
+ */
+/** A public row has its publication time (the where clause says so; the type learns it here). */
+type Public = { publish_time: NotNull };
+
 export function contentRepo(db: Kysely<Database>) {
+  const announcements = (now: Date) =>
+    db.selectFrom('announcement').where('status', '=', 'published').where('publish_time', '<=', now);
+  const articles = (now: Date) =>
+    db.selectFrom('support_article').where('status', '=', 'published').where('publish_time', '<=', now);
   return {
-    listArticles() {
-      return db
-        .selectFrom('support_article')
+    listArticles(now: Date) {
+      return articles(now)
         .select(['id', 'type', 'title', 'publish_time'])
+        .$narrowType<Public>()
         .orderBy('type')
         .orderBy('sort')
         .orderBy('publish_time', 'desc')
         .orderBy('id', 'desc')
         .execute();
     },
-    findArticle(id: string) {
-      return db.selectFrom('support_article').selectAll().where('id', '=', id).executeTakeFirst();
+    findArticle(id: string, now: Date) {
+      return articles(now)
+        .select(['id', 'type', 'title', 'publish_time', 'content'])
+        .$narrowType<Public>()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
     async pageKeywords(offset: number, limit: number) {
       const base = db.selectFrom('hot_keyword').where('enabled', '=', true);
@@ -25,13 +40,14 @@ export function contentRepo(db: Kysely<Database>) {
       ]);
       return { rows, total: Number(count.n) };
     },
-    async pageAnnouncements(offset: number, limit: number, keyword?: string) {
+    async pageAnnouncements(now: Date, offset: number, limit: number, keyword?: string) {
       const base = keyword
-        ? db.selectFrom('announcement').where('title', 'ilike', `%${escapeLike(keyword)}%`)
-        : db.selectFrom('announcement');
+        ? announcements(now).where('title', 'ilike', `%${escapeLike(keyword)}%`)
+        : announcements(now);
       const [rows, count] = await Promise.all([
         base
           .select(['id', 'title', 'summary', 'source', 'pinned', 'publish_time'])
+          .$narrowType<Public>()
           .orderBy('pinned', 'desc')
           .orderBy('publish_time', 'desc')
           .orderBy('id', 'desc')
@@ -42,14 +58,17 @@ export function contentRepo(db: Kysely<Database>) {
       ]);
       return { rows, total: Number(count.n) };
     },
-    findAnnouncement(id: string) {
-      return db.selectFrom('announcement').selectAll().where('id', '=', id).executeTakeFirst();
+    findAnnouncement(id: string, now: Date) {
+      return announcements(now)
+        .select(['id', 'title', 'summary', 'source', 'pinned', 'publish_time', 'content'])
+        .$narrowType<Public>()
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
-    /** Neighbours in publication order (newest first): prev is newer, next is older. */
-    async announcementNeighbours(publishTime: Date, id: string) {
+    /** Public neighbours in publication order (newest first): prev is newer, next is older. */
+    async announcementNeighbours(now: Date, publishTime: Date, id: string) {
       const [prev, next] = await Promise.all([
-        db
-          .selectFrom('announcement')
+        announcements(now)
           .select(['id', 'title'])
           .where((eb) =>
             eb.or([
@@ -61,8 +80,7 @@ export function contentRepo(db: Kysely<Database>) {
           .orderBy('id')
           .limit(1)
           .executeTakeFirst(),
-        db
-          .selectFrom('announcement')
+        announcements(now)
           .select(['id', 'title'])
           .where((eb) =>
             eb.or([

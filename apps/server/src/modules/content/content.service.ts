@@ -4,19 +4,20 @@ import { notFound } from '../../http/errors';
 import { formatBeijing } from '../../lib/time';
 import { contentRepo } from './content.repo';
 
+/** What visitors read: published content whose time has come (docs/decisions/060-console-content.md). */
 export function contentService(ctx: AppContext) {
   const repo = contentRepo(ctx.dbh.db);
   return {
     async supportList() {
       const grouped: Record<'1' | '2' | '3', ArticleSummary[]> = { '1': [], '2': [], '3': [] };
-      for (const a of await repo.listArticles()) {
+      for (const a of await repo.listArticles(ctx.now())) {
         const key = String(a.type) as '1' | '2' | '3';
         grouped[key]?.push({ id: a.id, title: a.title, publishTime: formatBeijing(a.publish_time) });
       }
       return grouped;
     },
     async supportDetail(id: string) {
-      const a = await repo.findArticle(id);
+      const a = await repo.findArticle(id, ctx.now());
       if (!a) throw notFound('文章不存在或已下线');
       return {
         id: a.id,
@@ -32,6 +33,7 @@ export function contentService(ctx: AppContext) {
     },
     async announcements(pageNum: number, pageSize: number, keyword?: string) {
       const { rows, total } = await repo.pageAnnouncements(
+        ctx.now(),
         (pageNum - 1) * pageSize,
         pageSize,
         keyword || undefined,
@@ -51,9 +53,10 @@ export function contentService(ctx: AppContext) {
       };
     },
     async announcement(id: string) {
-      const a = await repo.findAnnouncement(id);
+      const now = ctx.now();
+      const a = await repo.findAnnouncement(id, now);
       if (!a) throw notFound('公告不存在或已下线');
-      const { prev, next } = await repo.announcementNeighbours(a.publish_time, a.id);
+      const { prev, next } = await repo.announcementNeighbours(now, a.publish_time, a.id);
       return {
         id: a.id,
         title: a.title,
