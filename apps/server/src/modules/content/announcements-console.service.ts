@@ -1,60 +1,30 @@
-import type { consoleContent } from '@chepai/shared';
 import type { AppContext } from '../../context';
-import type { PublicationStatus } from '../../db/schema';
-import { notFound } from '../../http/errors';
 import { pageOf, pageOffset } from '../../lib/paging';
 import { writeAudit, type Actor } from '../console/audit';
 import { announcementsConsoleRepo, type StateFilter } from './content-console.repo';
-import { cleanBody } from './clean-body';
-import { publicationActions, publicationOf } from './publication';
+import { publishedItems } from './published-items';
 
-const GONE = '公告不存在或已删除';
-
-interface Row {
-  id: string;
-  title: string;
-  summary: string;
-  source: string;
-  pinned: boolean;
-  status: PublicationStatus;
-  publish_time: Date | null;
-  updated_at: Date | null;
-  updater_name: string | null;
-}
 type Fields = { title: string; summary: string; source: string; content: string };
-
-/** The fields an audit row keeps of an announcement, before and after an edit. */
-const editable = (r: Fields) => ({
-  title: r.title,
-  summary: r.summary,
-  source: r.source,
-  content: r.content,
-});
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof announcementsConsoleRepo>['byId']>>>;
 
 /** Announcements in the console (decision 060): drafts, publication now or later, withdrawal, pinning. */
 export function announcementsConsoleService(ctx: AppContext) {
-  const { db } = ctx.dbh;
-  const repo = announcementsConsoleRepo(db);
-  const publication = publicationActions(ctx, 'announcement', {
+  const repo = announcementsConsoleRepo(ctx.dbh.db);
+  const items = publishedItems(ctx, {
+    table: 'announcement',
     noun: '公告',
     audit: 'announcement',
-    notFound: GONE,
+    notFound: '公告不存在或已删除',
+    read: (db, id) => announcementsConsoleRepo(db).byId(id),
+    wire: (r: Omit<Row, 'content'>) => ({
+      id: r.id,
+      title: r.title,
+      summary: r.summary,
+      source: r.source,
+      pinned: r.pinned,
+    }),
+    editable: (f: Fields) => ({ title: f.title, summary: f.summary, source: f.source, content: f.content }),
   });
-
-  const toRow = (r: Row): consoleContent.AnnouncementRow => ({
-    id: r.id,
-    title: r.title,
-    summary: r.summary,
-    source: r.source,
-    pinned: r.pinned,
-    ...publicationOf(r, ctx.now()),
-  });
-
-  async function detail(id: string): Promise<consoleContent.AnnouncementDetail> {
-    const r = await repo.byId(id);
-    if (!r) throw notFound(GONE);
-    return { ...toRow(r), content: r.content };
-  }
 
   return {
     async list(q: {
@@ -70,70 +40,31 @@ export function announcementsConsoleService(ctx: AppContext) {
         offset: pageOffset(q),
         limit: q.pageSize,
       });
-      return pageOf(q, total, rows.map(toRow));
+      return pageOf(q, total, rows.map(items.wire));
     },
 
-    detail,
+    detail: items.detail,
 
-    async create(actor: Actor, input: Fields) {
-      const content = cleanBody(input.content);
-      const now = ctx.now();
-      const id = await db.transaction().execute(async (trx) => {
-        const fields = { ...input, content };
-        const id = await announcementsConsoleRepo(trx).insert({
-          ...fields,
-          status: 'draft',
-          updated_at: now,
-          updated_by: actor.id,
-        });
-        await writeAudit(trx, actor, {
-          action: 'announcement.create',
-          targetType: 'announcement',
-          targetId: id,
-          after: editable(fields),
-        });
-        return id;
-      });
-      return detail(id);
-    },
+    create: (actor: Actor, input: Fields) =>
+      items.create(actor, input, (trx, fields, stamp) =>
+        announcementsConsoleRepo(trx).insert({ ...fields, ...stamp, status: 'draft' }),
+      ),
 
-    async update(actor: Actor, id: string, version: number, input: Fields) {
-      const content = cleanBody(input.content);
-      await db.transaction().execute(async (trx) => {
-        await publication.lockRow(trx, id, version);
-        const tx = announcementsConsoleRepo(trx);
-        const before = (await tx.byId(id))!;
-        const fields = { ...input, content };
-        await tx.update(id, { ...fields, updated_at: ctx.now(), updated_by: actor.id });
-        await writeAudit(trx, actor, {
-          action: 'announcement.update',
-          targetType: 'announcement',
-          targetId: id,
-          before: editable(before),
-          after: editable(fields),
-        });
-      });
-      return detail(id);
-    },
+    update: (actor: Actor, id: string, version: number, input: Fields) =>
+      items.update(actor, id, version, input, (trx, fields, _before, stamp) =>
+        announcementsConsoleRepo(trx).update(id, { ...fields, ...stamp }),
+      ),
 
-    async publish(actor: Actor, id: string, at: number | undefined) {
-      await publication.publish(actor, id, at);
-      return detail(id);
-    },
-
-    async withdraw(actor: Actor, id: string, reason: string) {
-      await publication.withdraw(actor, id, reason);
-      return detail(id);
-    },
+    publish: items.publish,
+    withdraw: items.withdraw,
 
     /** 置顶 or not; asking for what already holds changes nothing and writes no audit row. */
-    async pin(actor: Actor, id: string, pinned: boolean) {
-      await db.transaction().execute(async (trx) => {
-        await publication.lockRow(trx, id);
+    pin: (actor: Actor, id: string, pinned: boolean) =>
+      items.change(actor, id, async (trx, stamp) => {
         const tx = announcementsConsoleRepo(trx);
         const before = (await tx.byId(id))!;
         if (before.pinned === pinned) return;
-        await tx.update(id, { pinned, updated_at: ctx.now(), updated_by: actor.id });
+        await tx.update(id, { pinned, ...stamp });
         await writeAudit(trx, actor, {
           action: pinned ? 'announcement.pin' : 'announcement.unpin',
           targetType: 'announcement',
@@ -141,8 +72,6 @@ export function announcementsConsoleService(ctx: AppContext) {
           before: { pinned: before.pinned },
           after: { pinned },
         });
-      });
-      return detail(id);
-    },
+      }),
   };
 }

@@ -35,14 +35,21 @@ async function setOrder(db: Kysely<Database>, table: 'support_article' | 'hot_ke
     where t.id = o.id`.execute(db);
 }
 
-/** The name of who last changed the row. */
-const updaterName = (table: ContentKind) =>
-  sql<string | null>`(select real_name from app_user u where u.id = ${sql.ref(`${table}.updated_by`)})`.as(
-    'updater_name',
-  );
+/** The columns of a row's publication the console shows, with the name of who last changed it. */
+const published = (table: ContentKind) =>
+  [
+    'id',
+    'status',
+    'publish_time',
+    'updated_at',
+    sql<string | null>`(select real_name from app_user u where u.id = ${sql.ref(`${table}.updated_by`)})`.as(
+      'updater_name',
+    ),
+  ] as const;
 
 /** SQL for the console's announcements. */
 export function announcementsConsoleRepo(db: Kysely<Database>) {
+  const columns = [...published('announcement'), 'title', 'summary', 'source', 'pinned'] as const;
   return {
     async page(q: {
       now: Date;
@@ -60,17 +67,7 @@ export function announcementsConsoleRepo(db: Kysely<Database>) {
           .where('publish_time', q.state === 'scheduled' ? '>' : '<=', q.now);
       const [rows, count] = await Promise.all([
         base
-          .select([
-            'id',
-            'title',
-            'summary',
-            'source',
-            'pinned',
-            'status',
-            'publish_time',
-            'updated_at',
-            updaterName('announcement'),
-          ])
+          .select(columns)
           // Newest first: by publication time (those still to come on top), a draft by its creation.
           .orderBy(sql`coalesce(publish_time, created_at)`, 'desc')
           .orderBy('id', 'desc')
@@ -84,18 +81,7 @@ export function announcementsConsoleRepo(db: Kysely<Database>) {
     byId: (id: string) =>
       db
         .selectFrom('announcement')
-        .select([
-          'id',
-          'title',
-          'summary',
-          'source',
-          'pinned',
-          'status',
-          'publish_time',
-          'updated_at',
-          'content',
-          updaterName('announcement'),
-        ])
+        .select([...columns, 'content'])
         .where('id', '=', id)
         .executeTakeFirst(),
     insert: async (values: Insertable<AnnouncementTable>) =>
@@ -107,16 +93,7 @@ export function announcementsConsoleRepo(db: Kysely<Database>) {
 
 /** SQL for the console's support articles. */
 export function articlesConsoleRepo(db: Kysely<Database>) {
-  const columns = [
-    'id',
-    'type',
-    'sort',
-    'title',
-    'status',
-    'publish_time',
-    'updated_at',
-    updaterName('support_article'),
-  ] as const;
+  const columns = [...published('support_article'), 'type', 'sort', 'title'] as const;
   return {
     /** A section's articles in the public order. */
     ofType: (type: number) =>
