@@ -7,8 +7,11 @@ import {
   FileProtectOutlined,
   FileTextOutlined,
   FileSearchOutlined,
+  FireOutlined,
   MessageOutlined,
   MonitorOutlined,
+  NotificationOutlined,
+  ReadOutlined,
   ScheduleOutlined,
   ReconciliationOutlined,
   StopOutlined,
@@ -41,6 +44,11 @@ const InvoicesPage = lazy(() => import('./pages/invoices-page').then((m) => ({ d
 const ReconciliationPage = lazy(() =>
   import('./pages/reconciliation-page').then((m) => ({ default: m.ReconciliationPage })),
 );
+const AnnouncementsPage = lazy(() =>
+  import('./pages/announcements-page').then((m) => ({ default: m.AnnouncementsPage })),
+);
+const ArticlesPage = lazy(() => import('./pages/articles-page').then((m) => ({ default: m.ArticlesPage })));
+const KeywordsPage = lazy(() => import('./pages/keywords-page').then((m) => ({ default: m.KeywordsPage })));
 
 /** One page of the console: its address under /console/, its menu entry and who may open it. */
 export interface ConsolePage {
@@ -139,10 +147,31 @@ export const CONSOLE_PAGES: ConsolePage[] = [
     render: () => <ReconciliationPage />,
   },
   {
+    path: 'announcements',
+    label: '公告管理',
+    icon: <NotificationOutlined />,
+    roles: ['editor'],
+    render: () => <AnnouncementsPage />,
+  },
+  {
+    path: 'articles',
+    label: '帮助文章',
+    icon: <ReadOutlined />,
+    roles: ['editor'],
+    render: () => <ArticlesPage />,
+  },
+  {
+    path: 'keywords',
+    label: '热门搜索',
+    icon: <FireOutlined />,
+    roles: ['editor'],
+    render: () => <KeywordsPage />,
+  },
+  {
     path: 'audit',
     label: '审计日志',
     icon: <AuditOutlined />,
-    roles: ['reviewer', 'scheduler', 'finance'],
+    roles: ['reviewer', 'scheduler', 'finance', 'editor'],
     render: () => <AuditPage />,
   },
   {

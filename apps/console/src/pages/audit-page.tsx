@@ -12,6 +12,23 @@ const ACTION_TEXT: Record<string, string> = {
   'lot.reject': '审核驳回',
   'lot.requestChanges': '要求修改',
   'lot.cancel': '撤拍',
+  'announcement.create': '新建公告',
+  'announcement.update': '修改公告',
+  'announcement.publish': '发布公告',
+  'announcement.withdraw': '下线公告',
+  'announcement.pin': '置顶公告',
+  'announcement.unpin': '取消置顶公告',
+  'article.create': '新建帮助文章',
+  'article.update': '修改帮助文章',
+  'article.publish': '发布帮助文章',
+  'article.withdraw': '下线帮助文章',
+  'article.reorder': '调整帮助文章顺序',
+  'keyword.create': '添加热门搜索词',
+  'keyword.rename': '修改热门搜索词',
+  'keyword.enable': '启用热门搜索词',
+  'keyword.disable': '停用热门搜索词',
+  'keyword.reorder': '调整热门搜索词顺序',
+  'keyword.delete': '删除热门搜索词',
 };
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
 
@@ -27,7 +44,7 @@ export function AuditPage() {
     <>
       {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 12 }} />}
       <Input.Search
-        placeholder="按订单编号筛选"
+        placeholder="按对象编号筛选（订单、公告…）"
         allowClear
         style={{ maxWidth: 320, marginBottom: 12 }}
         onSearch={(v) => {

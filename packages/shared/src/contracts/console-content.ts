@@ -115,7 +115,6 @@ export const keywordRow = z.object({
 });
 export type KeywordRow = z.infer<typeof keywordRow>;
 
-const editor = { auth: 'operator', operatorRoles: ['editor'] } as const;
 const byId = z.object({ id: idSchema });
 /** A list in its new order: every id of it, once. */
 const order = z
@@ -130,7 +129,8 @@ const order = z
 export const previewBody = endpoint({
   method: 'POST',
   path: '/console/content/preview',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({ content: body }),
   output: z.object({ html: z.string(), empty: z.boolean() }),
 });
@@ -141,7 +141,8 @@ export const previewBody = endpoint({
 export const announcementList = endpoint({
   method: 'POST',
   path: '/console/content/announcements/list',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({
     pageNum: pageNumSchema,
     pageSize: pageSizeSchema(20),
@@ -154,7 +155,8 @@ export const announcementList = endpoint({
 export const announcementGet = endpoint({
   method: 'GET',
   path: '/console/content/announcements/:id',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId,
   output: announcementDetail,
 });
@@ -163,7 +165,8 @@ export const announcementGet = endpoint({
 export const announcementCreate = endpoint({
   method: 'POST',
   path: '/console/content/announcements/create',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: announcementFields,
   output: announcementDetail,
 });
@@ -171,7 +174,8 @@ export const announcementCreate = endpoint({
 export const announcementUpdate = endpoint({
   method: 'POST',
   path: '/console/content/announcements/:id/update',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: announcementFields.extend({ id: idSchema, version }),
   output: announcementDetail,
 });
@@ -179,7 +183,8 @@ export const announcementUpdate = endpoint({
 export const announcementPublish = endpoint({
   method: 'POST',
   path: '/console/content/announcements/:id/publish',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend(publishAt.shape),
   output: announcementDetail,
 });
@@ -187,7 +192,8 @@ export const announcementPublish = endpoint({
 export const announcementWithdraw = endpoint({
   method: 'POST',
   path: '/console/content/announcements/:id/withdraw',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend(withdrawReason.shape),
   output: announcementDetail,
 });
@@ -196,7 +202,8 @@ export const announcementWithdraw = endpoint({
 export const announcementPin = endpoint({
   method: 'POST',
   path: '/console/content/announcements/:id/pin',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend({ pinned: z.boolean({ error: '请说明是否置顶' }) }),
   output: announcementDetail,
 });
@@ -207,7 +214,8 @@ export const announcementPin = endpoint({
 export const articleList = endpoint({
   method: 'POST',
   path: '/console/content/articles/list',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({ type: supportType }),
   output: z.array(articleRow),
 });
@@ -215,7 +223,8 @@ export const articleList = endpoint({
 export const articleGet = endpoint({
   method: 'GET',
   path: '/console/content/articles/:id',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId,
   output: articleDetail,
 });
@@ -224,7 +233,8 @@ export const articleGet = endpoint({
 export const articleCreate = endpoint({
   method: 'POST',
   path: '/console/content/articles/create',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: articleFields,
   output: articleDetail,
 });
@@ -233,7 +243,8 @@ export const articleCreate = endpoint({
 export const articleUpdate = endpoint({
   method: 'POST',
   path: '/console/content/articles/:id/update',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: articleFields.extend({ id: idSchema, version }),
   output: articleDetail,
 });
@@ -241,7 +252,8 @@ export const articleUpdate = endpoint({
 export const articlePublish = endpoint({
   method: 'POST',
   path: '/console/content/articles/:id/publish',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend(publishAt.shape),
   output: articleDetail,
 });
@@ -249,7 +261,8 @@ export const articlePublish = endpoint({
 export const articleWithdraw = endpoint({
   method: 'POST',
   path: '/console/content/articles/:id/withdraw',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend(withdrawReason.shape),
   output: articleDetail,
 });
@@ -258,7 +271,8 @@ export const articleWithdraw = endpoint({
 export const articleReorder = endpoint({
   method: 'POST',
   path: '/console/content/articles/reorder',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({ type: supportType, ids: order }),
   output: z.array(articleRow),
 });
@@ -269,7 +283,8 @@ export const articleReorder = endpoint({
 export const keywordList = endpoint({
   method: 'GET',
   path: '/console/content/keywords',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({}).loose(),
   output: z.array(keywordRow),
 });
@@ -278,7 +293,8 @@ export const keywordList = endpoint({
 export const keywordCreate = endpoint({
   method: 'POST',
   path: '/console/content/keywords/create',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({ word: keywordWord }),
   output: keywordRow,
 });
@@ -286,7 +302,8 @@ export const keywordCreate = endpoint({
 export const keywordRename = endpoint({
   method: 'POST',
   path: '/console/content/keywords/:id/rename',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend({ word: keywordWord }),
   output: keywordRow,
 });
@@ -294,7 +311,8 @@ export const keywordRename = endpoint({
 export const keywordEnable = endpoint({
   method: 'POST',
   path: '/console/content/keywords/:id/enable',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId.extend({ enabled: z.boolean({ error: '请说明是否启用' }) }),
   output: keywordRow,
 });
@@ -302,7 +320,8 @@ export const keywordEnable = endpoint({
 export const keywordReorder = endpoint({
   method: 'POST',
   path: '/console/content/keywords/reorder',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: z.object({ ids: order }),
   output: z.array(keywordRow),
 });
@@ -310,7 +329,8 @@ export const keywordReorder = endpoint({
 export const keywordDelete = endpoint({
   method: 'POST',
   path: '/console/content/keywords/:id/delete',
-  ...editor,
+  auth: 'operator',
+  operatorRoles: ['editor'],
   input: byId,
   output: z.null(),
 });
