@@ -4,6 +4,7 @@ import 'dayjs/locale/zh-cn';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './console-app';
+import '@chepai/shared/styles/rich-text.css';
 import './console.css';
 
 // Calendars and pickers in Chinese: antd's locale names the buttons, dayjs's the weekdays and months.
