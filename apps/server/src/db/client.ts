@@ -100,6 +100,11 @@ export async function openDb(options: DbOptions): Promise<DbHandle> {
 }
 
 async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<DbHandle> {
+  return pgliteHandle(await startPglite(dataDir, image), { closeClient: true });
+}
+
+/** A PGlite instance as the app uses it: its extensions and its parsers. */
+export async function startPglite(dataDir: string | undefined, image: Blob | undefined): Promise<PGlite> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -108,19 +113,42 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     parsers: PGLITE_OWN_PARSERS,
   });
   await compactPgliteParsers(client);
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return client;
+}
+
+/**
+ * A handle on an open PGlite instance. With `closeClient: false`, closing the handle ends its
+ * Kysely and its LISTENs but leaves the instance open for another handle (the server suite hands
+ * one instance to test file after test file: src/test/test-app.ts).
+ */
+export function pgliteHandle(client: PGlite, { closeClient }: { closeClient: boolean }): DbHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client, { closeClient }) });
+  const listening = new Set<() => Promise<void>>();
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error('数据库连接已关闭');
+  };
   return {
     db,
     serial: { run: async (query) => (await db.executeQuery(query)).rows },
     driver: 'pglite',
     async listen(channel, listener) {
+      open();
       const unsubscribe = await client.listen(channel, listener);
-      return async () => unsubscribe();
+      const stop = async () => {
+        listening.delete(stop);
+        await unsubscribe();
+      };
+      listening.add(stop);
+      return stop;
     },
     async notify(channel, payload) {
+      open();
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
+      closed = true;
+      if (!closeClient && !client.closed) for (const stop of [...listening]) await stop();
       await db.destroy();
     },
   };

@@ -22,12 +22,16 @@ export const PREPARED_STATEMENTS = 200;
  * a transaction holds it until commit or rollback, and other queries wait their turn.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    /** Whether destroying the Kysely closes the instance (the default), or leaves it open. */
+    private readonly options: { closeClient?: boolean } = {},
+  ) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.options.closeClient ?? true);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -191,7 +195,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private release: (() => void) | null = null;
 
-  constructor(private readonly pg: PGlite) {
+  constructor(
+    private readonly pg: PGlite,
+    private readonly closeClient: boolean,
+  ) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -227,6 +234,6 @@ class PGliteDriver implements Driver {
     release?.();
   }
   async destroy() {
-    if (!this.pg.closed) await this.pg.close();
+    if (this.closeClient && !this.pg.closed) await this.pg.close();
   }
 }

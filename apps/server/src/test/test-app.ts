@@ -8,7 +8,7 @@ import pino from 'pino';
 import { buildApp } from '../app';
 import { loadEnv, type Env } from '../config/env';
 import type { AppContext } from '../context';
-import { openDb, PGLITE_EXTENSIONS, type DbHandle } from '../db/client';
+import { openDb, PGLITE_EXTENSIONS, pgliteHandle, startPglite, type DbHandle } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { PGliteDialect } from '../db/pglite-dialect';
 
@@ -93,8 +93,111 @@ export async function migratedPgliteImage(): Promise<Blob> {
 let pgliteImage: Blob | undefined;
 
 /**
- * A fresh, migrated database per test file: in-memory PGlite by default, or a new database on
- * the server named by TEST_DATABASE_URL (created here, dropped on close).
+ * PGlite instances of this worker that a finished test file handed back, emptied, for the next to
+ * take: starting one (from the image) costs about a second of CPU, 71 times a run, where emptying
+ * one costs a few milliseconds (docs/decisions/061-…). What a test file may leave behind and how it
+ * is undone: its rows (every table emptied, identities and sequences restarted — the migrated
+ * image holds no rows but the migrations' own book), its session (`discard all`: prepared
+ * statements, settings, LISTENs, advisory locks, temporary tables), its listeners (the handle's
+ * close). A file that changed the schema (its own probe tables) leaves an instance that is closed
+ * instead of reused: the schema is compared with the image's before an instance goes back.
+ */
+const idlePglite: PGlite[] = [];
+/** How many PGlite instances this worker started for test databases (test-app.test.ts). */
+export const pgliteStarts = { count: 0 };
+const KEPT_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+let imageSchema: string | undefined;
+/** The session's own settings when an instance started (PGlite sets `search_path`): `discard all` resets them. */
+const startSettings = new WeakMap<PGlite, { name: string; setting: string }[]>();
+
+/** A digest of the public schema: tables, columns, indexes, constraints, functions, triggers, types. */
+async function schemaDigest(client: PGlite): Promise<string> {
+  const { rows } = await client.query<{ digest: string }>(`
+    select md5(string_agg(item, ',' order by item)) as digest from (
+      select c.relkind::text || ':' || c.relname || ':' || coalesce((
+        select string_agg(a.attname || ' ' || a.atttypid::text, ';' order by a.attnum)
+        from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '') as item
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'
+      union all select 'constraint:' || conname || ':' || conrelid::regclass::text from pg_constraint c
+        join pg_namespace n on n.oid = c.connamespace where n.nspname = 'public'
+      union all select 'function:' || p.proname || ':' || md5(p.prosrc) from pg_proc p
+        join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'
+      union all select 'trigger:' || t.tgname || ':' || t.tgrelid::regclass::text from pg_trigger t
+        join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and not t.tgisinternal
+      union all select 'type:' || t.typname from pg_type t
+        join pg_namespace n on n.oid = t.typnamespace where n.nspname = 'public'
+    ) items`);
+  return rows[0]!.digest;
+}
+
+/** Empties an instance back to the image's state; false when it cannot be (its schema changed). */
+async function emptied(client: PGlite): Promise<boolean> {
+  if (client.isInTransaction()) await client.exec('rollback');
+  // Prepared statements, LISTENs, advisory locks, temporary tables, settings; then the settings
+  // the instance started with.
+  await client.exec('discard all');
+  await client.query(
+    `select set_config(name, setting, false) from json_to_recordset($1) as s(name text, setting text)`,
+    [JSON.stringify(startSettings.get(client) ?? [])],
+  );
+  if ((await schemaDigest(client)) !== imageSchema) return false;
+  const { rows } = await client.query<{ truncate: string | null; restart: string | null }>(
+    `select (select 'truncate ' || string_agg(format('%I', c.relname), ', ') || ' restart identity'
+               from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> all($1)) as truncate,
+            (select string_agg(format('alter sequence %I restart', s.sequencename), '; ')
+               from pg_sequences s where s.schemaname = 'public') as restart`,
+    [KEPT_TABLES],
+  );
+  const { truncate, restart } = rows[0]!;
+  // As a replica would: the audit log's guard against truncation is a trigger (it stays for the app).
+  await client.exec(
+    ['set session_replication_role = replica', truncate, restart, 'reset session_replication_role']
+      .filter(Boolean)
+      .join('; '),
+  );
+  return true;
+}
+
+async function pgliteTestDb() {
+  const imageFile = process.env[TEST_PGLITE_IMAGE];
+  if (!imageFile) {
+    // No image (the suite's global setup did not run): a new instance, migrated here.
+    const dbh = await openDb({});
+    await migrateToLatest(dbh.db);
+    return { dbh, url: undefined, drop: () => dbh.close() };
+  }
+  pgliteImage ??= new Blob([fs.readFileSync(imageFile)]);
+  let client = idlePglite.pop();
+  if (!client) {
+    client = await startPglite(undefined, pgliteImage);
+    pgliteStarts.count++;
+    imageSchema ??= await schemaDigest(client);
+    const { rows } = await client.query<{ name: string; setting: string }>(
+      `select name, setting from pg_settings where source = 'session'`,
+    );
+    startSettings.set(client, rows);
+  }
+  const dbh = pgliteHandle(client, { closeClient: false });
+  await migrateToLatest(dbh.db);
+  const mine = client;
+  return {
+    dbh,
+    url: undefined,
+    drop: async () => {
+      await dbh.close();
+      if (mine.closed) return;
+      if (await emptied(mine).catch(() => false)) idlePglite.push(mine);
+      else await mine.close();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database per test file: in-memory PGlite by default (an emptied instance of
+ * this worker when one is idle), or a new database on the server named by TEST_DATABASE_URL
+ * (created here, dropped on close).
  */
 export async function createTestDb(): Promise<{
   dbh: DbHandle;
@@ -103,11 +206,7 @@ export async function createTestDb(): Promise<{
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return createScratchDb(serverUrl, 'chepai_test', 20, process.env[TEST_PG_TEMPLATE]);
-  const imageFile = process.env[TEST_PGLITE_IMAGE];
-  if (imageFile && !pgliteImage) pgliteImage = new Blob([fs.readFileSync(imageFile)]);
-  const dbh = await openDb({ image: pgliteImage });
-  await migrateToLatest(dbh.db);
-  return { dbh, url: undefined, drop: () => dbh.close() };
+  return pgliteTestDb();
 }
 
 export interface TestApp {
