@@ -2,27 +2,28 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each file took in a whole run (2026-11-29 morning, `CI=true` so without screenshots, two
- * workers, the files beside each other, axe in legacy mode), for the order only: nothing is timed
- * or asserted with them. Refresh them from a run's `--reporter=json` when a file's share changes
- * much (decision 042).
+ * Seconds each file took in a whole run, its hooks included (2026-11-30 evening, `CI=true` so
+ * without screenshots, two workers, the files beside each other, on a quiet machine: 612 s), for
+ * the order only: nothing is timed or asserted with them. Refresh them from the default reporter's
+ * per-file lines when a file's share changes much (decision 042).
  */
 const MEASURED: Record<string, number> = {
-  'a11y.e2e.ts': 82,
-  'bidding.e2e.ts': 74,
-  'deal-defaults.e2e.ts': 67,
-  'deal-console.e2e.ts': 66,
-  'phone.e2e.ts': 35,
-  'notifications.e2e.ts': 33,
-  'deal.e2e.ts': 32,
-  'accounts.e2e.ts': 28,
-  'dispose.e2e.ts': 23,
-  'sellers.e2e.ts': 19,
-  'lots.e2e.ts': 18,
-  'console.e2e.ts': 16,
-  'catalog.e2e.ts': 14,
-  'shell.e2e.ts': 11,
-  'seller-orders.e2e.ts': 8,
+  'deal-console.e2e.ts': 158,
+  'deal-defaults.e2e.ts': 143,
+  'a11y.e2e.ts': 139,
+  'console.e2e.ts': 92,
+  'bidding.e2e.ts': 89,
+  'accounts.e2e.ts': 78,
+  'deal.e2e.ts': 65,
+  'phone.e2e.ts': 64,
+  'dispose.e2e.ts': 62,
+  'notifications.e2e.ts': 48,
+  'content.e2e.ts': 42,
+  'sellers.e2e.ts': 39,
+  'lots.e2e.ts': 38,
+  'catalog.e2e.ts': 36,
+  'shell.e2e.ts': 24,
+  'seller-orders.e2e.ts': 11,
 };
 
 /**
