@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createTestDb, pgliteStarts } from './test-app';
+import { createTestDb, pglitePool } from './test-app';
 
 // A test file's database on PGlite may be an instance another file used and handed back emptied
 // (test-app.ts). What that file did must not show: rows, identities, session state, listeners.
@@ -19,17 +19,20 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a PGlite test database handed 
               insert into audit_log (operator_id, operator_name, action, target_type) select id, '测试', 'probe', 'probe' from op`.execute(
       db,
     );
+    await sql`insert into app_secret (name, value) values ('probe_secret', 'x')`.execute(db);
+    const imageSecrets = await sql<{ name: string; value: string }>`select name, value from app_secret
+      where name <> 'probe_secret' order by name`.execute(db);
     let heard = 0;
     await first.dbh.listen('test_app_probe', () => heard++);
     await sql`select pg_advisory_lock(42)`.execute(db);
     await sql`set statement_timeout = 1234`.execute(db);
-    const started = pgliteStarts.count;
+    const started = pglitePool.starts;
     await first.drop();
 
     const second = await createTestDb();
     try {
       const next = second.dbh.db;
-      expect(pgliteStarts.count, 'the instance was handed on, not started anew').toBe(started);
+      expect(pglitePool.starts, 'the instance was handed on, not started anew').toBe(started);
       const counts = await sql<{ name: string; n: number }>`
         select c.relname as name,
                (xpath('/row/n/text()', query_to_xml(format('select count(*) as n from %I', c.relname), false, true, '')))[1]::text::int as n
@@ -38,7 +41,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a PGlite test database handed 
         next,
       );
       expect(counts.rows.length).toBeGreaterThan(50);
-      expect(counts.rows.filter((r) => r.n > 0)).toEqual([]);
+      expect(counts.rows.filter((r) => r.n > 0 && r.name !== 'app_secret')).toEqual([]);
+      // The image's two RSA keys stay (made once a run, decision 061); what the file added goes.
+      const secrets = await sql<{
+        name: string;
+        value: string;
+      }>`select name, value from app_secret order by name`.execute(next);
+      expect(secrets.rows).toEqual(imageSecrets.rows);
+      expect(secrets.rows.map((r) => r.name)).toEqual(['oidc_signing_jwk', 'rsa_private_key']);
       const again = (
         await sql<{
           id: string;
@@ -61,11 +71,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('a PGlite test database handed 
   it('is started anew after a file that changed the schema', async () => {
     const first = await createTestDb();
     await sql`create table test_app_probe (a int)`.execute(first.dbh.db);
-    const started = pgliteStarts.count;
+    const idle = pglitePool.idle();
     await first.drop();
+    expect(pglitePool.idle(), 'the changed instance was closed, not kept').toBe(idle);
     const second = await createTestDb();
     try {
-      expect(pgliteStarts.count).toBe(started + 1);
       const probe = await sql<{ t: string | null }>`select to_regclass('test_app_probe')::text as t`.execute(
         second.dbh.db,
       );

@@ -11,6 +11,9 @@ import type { AppContext } from '../context';
 import { openDb, PGLITE_EXTENSIONS, pgliteHandle, startPglite, type DbHandle } from '../db/client';
 import { migrateToLatest } from '../db/migrate';
 import { PGliteDialect } from '../db/pglite-dialect';
+import type { Database } from '../db/schema';
+import { makeRsaPrivateKey } from '../modules/accounts/secrets';
+import { makeSigningJwk } from '../platform/sso/embedded-provider';
 
 /**
  * Set by the server suite's global setup (global-setup.ts): a migrated database that every test's
@@ -69,21 +72,38 @@ export async function createScratchDb(
 }
 
 /**
- * A migrated template database on the server (global setup), closed at once: a database is copied
- * only while nobody is connected to it. `drop` removes it.
+ * The two RSA keys an app makes on its first start on an empty database (the password transport's
+ * and the embedded issuer's signing key), made once for a run of the server suite and written into
+ * the database every test's database is copied from: each costs 100–300 ms of CPU to make, and
+ * about 90 apps are built a run (decision 061). The other secrets (peppers, the data key) are
+ * random bytes and are still made by each app.
+ */
+const TEST_SECRETS = () => [
+  { name: 'rsa_private_key', value: makeRsaPrivateKey() },
+  { name: 'oidc_signing_jwk', value: makeSigningJwk() },
+];
+
+/**
+ * A migrated template database on the server (global setup), with the test secrets, closed at
+ * once: a database is copied only while nobody is connected to it. `drop` removes it.
  */
 export async function createTemplateDb(serverUrl: string, prefix: string) {
   const { dbh, name } = await createScratchDb(serverUrl, prefix, 1);
+  await dbh.db.insertInto('app_secret').values(TEST_SECRETS()).execute();
   await dbh.close();
   return { name, drop: () => dropDatabase(serverUrl, name) };
 }
 
-/** An image of a migrated PGlite data directory (global setup), to start a test's database from. */
+/**
+ * An image of a migrated PGlite data directory with the test secrets (global setup), to start a
+ * test's database from.
+ */
 export async function migratedPgliteImage(): Promise<Blob> {
   const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
-  const db = new Kysely({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   try {
     await migrateToLatest(db);
+    await db.insertInto('app_secret').values(TEST_SECRETS()).execute();
     return await client.dumpDataDir('none');
   } finally {
     await db.destroy();
@@ -95,20 +115,24 @@ let pgliteImage: Blob | undefined;
 /**
  * PGlite instances of this worker that a finished test file handed back, emptied, for the next to
  * take: starting one (from the image) costs about a second of CPU, 71 times a run, where emptying
- * one costs a few milliseconds (docs/decisions/061-…). What a test file may leave behind and how it
- * is undone: its rows (every table emptied, identities and sequences restarted — the migrated
- * image holds no rows but the migrations' own book), its session (`discard all`: prepared
- * statements, settings, LISTENs, advisory locks, temporary tables), its listeners (the handle's
- * close). A file that changed the schema (its own probe tables) leaves an instance that is closed
- * instead of reused: the schema is compared with the image's before an instance goes back.
+ * one costs about a tenth of that (docs/decisions/061-test-databases-handed-on.md). What a file
+ * may leave behind and how it is undone: its rows (every table emptied, identities and sequences
+ * restarted, the image's two secrets written back — the image holds no other rows but the
+ * migrations' own book), its session (`discard
+ * all`: prepared statements, settings, LISTENs, advisory locks, temporary tables), its listeners
+ * (the handle's close). A file that changed the schema (its own probe tables) leaves an instance
+ * that is closed instead of reused: the schema is compared with the image's before it goes back.
  */
 const idlePglite: PGlite[] = [];
-/** How many PGlite instances this worker started for test databases (test-app.test.ts). */
-export const pgliteStarts = { count: 0 };
+/** This worker's PGlite instances for test databases: how many it started, how many wait (test-app.test.ts). */
+export const pglitePool = { starts: 0, idle: () => idlePglite.length };
 const KEPT_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 let imageSchema: string | undefined;
-/** The session's own settings when an instance started (PGlite sets `search_path`): `discard all` resets them. */
-const startSettings = new WeakMap<PGlite, { name: string; setting: string }[]>();
+/** What an instance held when it started: its session's own settings (PGlite sets `search_path`), which `discard all` resets, and the image's secrets. */
+const startState = new WeakMap<
+  PGlite,
+  { settings: { name: string; setting: string }[]; secrets: { name: string; value: string }[] }
+>();
 
 /** A digest of the public schema: tables, columns, indexes, constraints, functions, triggers, types. */
 async function schemaDigest(client: PGlite): Promise<string> {
@@ -139,7 +163,7 @@ async function emptied(client: PGlite): Promise<boolean> {
   await client.exec('discard all');
   await client.query(
     `select set_config(name, setting, false) from json_to_recordset($1) as s(name text, setting text)`,
-    [JSON.stringify(startSettings.get(client) ?? [])],
+    [JSON.stringify(startState.get(client)?.settings ?? [])],
   );
   if ((await schemaDigest(client)) !== imageSchema) return false;
   const { rows } = await client.query<{ truncate: string | null; restart: string | null }>(
@@ -157,6 +181,10 @@ async function emptied(client: PGlite): Promise<boolean> {
       .filter(Boolean)
       .join('; '),
   );
+  await client.query(
+    `insert into app_secret (name, value) select name, value from json_to_recordset($1) as s(name text, value text)`,
+    [JSON.stringify(startState.get(client)?.secrets ?? [])],
+  );
   return true;
 }
 
@@ -172,12 +200,13 @@ async function pgliteTestDb() {
   let client = idlePglite.pop();
   if (!client) {
     client = await startPglite(undefined, pgliteImage);
-    pgliteStarts.count++;
+    pglitePool.starts++;
     imageSchema ??= await schemaDigest(client);
-    const { rows } = await client.query<{ name: string; setting: string }>(
+    const settings = await client.query<{ name: string; setting: string }>(
       `select name, setting from pg_settings where source = 'session'`,
     );
-    startSettings.set(client, rows);
+    const secrets = await client.query<{ name: string; value: string }>('select name, value from app_secret');
+    startState.set(client, { settings: settings.rows, secrets: secrets.rows });
   }
   const dbh = pgliteHandle(client, { closeClient: false });
   await migrateToLatest(dbh.db);

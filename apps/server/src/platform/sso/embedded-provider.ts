@@ -24,7 +24,8 @@ export interface EmbeddedClient {
   postLogoutRedirectUri: string;
 }
 
-const makeSigningJwk = () =>
+/** The embedded issuer's signing key, as stored (`oidc_signing_jwk`). */
+export const makeSigningJwk = () =>
   JSON.stringify({
     ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
     kid: randomBytes(8).toString('hex'),
