@@ -139,6 +139,35 @@ describe('content in the operators’ console', () => {
     await page.locator('.ant-table-row').filter({ hasText: '发布公告' }).first().waitFor();
   });
 
+  it('deletes a draft saved by mistake, after a confirmation; a published one offers no 删除', async () => {
+    const { page } = e;
+    await page.getByRole('menuitem', { name: '公告管理' }).click();
+    await tableLoaded(page);
+    const MISTAKE = '误存的公告（端到端测试）';
+    await page.getByRole('button', { name: '新建公告' }).click();
+    const drawer = page.locator('.ant-drawer-content');
+    await drawer.getByLabel('标题', { exact: true }).fill(MISTAKE);
+    await drawer.getByRole('textbox', { name: '正文', exact: true }).click();
+    await page.keyboard.type('这份草稿存错了。');
+    await drawer.getByRole('button', { name: '保 存' }).click();
+    await page.getByText('已保存为草稿，可在列表中发布').waitFor();
+    const mistake = page.locator('.ant-table-row').filter({ hasText: MISTAKE });
+    await mistake.getByText('草稿').waitFor();
+    // The withdrawn announcement was public once: it is withdrawn, never deleted.
+    expect(await row(page).getByRole('button', { name: '删 除' }).count()).toBe(0);
+
+    await mistake.getByRole('button', { name: '删 除' }).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await confirm.getByText('草稿从未公开，删除后不能恢复。').waitFor();
+    await still(page);
+    await shot(page, 'console-draft-delete-confirm-1440', false);
+    await confirm.getByRole('button', { name: '删 除' }).click();
+    await page.getByText('公告草稿已删除').waitFor();
+    await expect.poll(() => mistake.count()).toBe(0);
+    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    await page.locator('.ant-table-row').filter({ hasText: '删除公告草稿' }).first().waitFor();
+  });
+
   it('shows the support articles and the hot keywords, at 1440 and 390 px', async () => {
     const { page } = e;
     await page.getByRole('menuitem', { name: '帮助文章' }).click();

@@ -28,7 +28,34 @@ export function StateTag({ row }: { row: Published }) {
   );
 }
 
-/** 发布 (now or later) and 下线 (after a confirmation), for an announcement or an article. */
+/** A danger button that acts only after its confirmation. */
+function ConfirmedDanger(props: {
+  label: string;
+  title: string;
+  description: string;
+  loading: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Popconfirm
+      title={props.title}
+      description={props.description}
+      okText={props.label}
+      cancelText="取消"
+      okButtonProps={{ danger: true }}
+      onConfirm={props.onConfirm}
+    >
+      <Button size="small" danger loading={props.loading}>
+        {props.label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/**
+ * 发布 (now or later), 下线 (after a confirmation) and, for a draft never published, 删除 (after a
+ * confirmation), for an announcement or an article.
+ */
 export function PublicationActions({
   row,
   kind,
@@ -61,6 +88,16 @@ export function PublicationActions({
         ),
       `${noun}已下线`,
     );
+  const remove = () =>
+    run(
+      row.id,
+      () =>
+        consoleCall(
+          kind === 'announcement' ? consoleContent.announcementDelete : consoleContent.articleDelete,
+          { id: row.id },
+        ),
+      `${noun}草稿已删除`,
+    );
   return (
     <Space size={4} wrap>
       {row.state !== 'published' && (
@@ -69,18 +106,22 @@ export function PublicationActions({
         </Button>
       )}
       {(row.state === 'published' || row.state === 'scheduled') && (
-        <Popconfirm
+        <ConfirmedDanger
+          label="下线"
           title={`下线该${noun}？`}
           description="访客将看不到它；之后可以重新发布。"
-          okText="下线"
-          cancelText="取消"
-          okButtonProps={{ danger: true }}
-          onConfirm={() => withdraw()}
-        >
-          <Button size="small" danger loading={busy === row.id}>
-            下线
-          </Button>
-        </Popconfirm>
+          loading={busy === row.id}
+          onConfirm={() => void withdraw()}
+        />
+      )}
+      {row.state === 'draft' && (
+        <ConfirmedDanger
+          label="删除"
+          title={`删除该${noun}草稿？`}
+          description="草稿从未公开，删除后不能恢复。"
+          loading={busy === row.id}
+          onConfirm={() => void remove()}
+        />
       )}
       {publishing && (
         <PublishModal

@@ -198,6 +198,16 @@ export const announcementWithdraw = endpoint({
   output: announcementDetail,
 });
 
+/** A draft never published may be deleted; what was ever public is withdrawn instead. */
+export const announcementDelete = endpoint({
+  method: 'POST',
+  path: '/console/content/announcements/:id/delete',
+  auth: 'operator',
+  operatorRoles: ['editor'],
+  input: byId,
+  output: z.null(),
+});
+
 /** 置顶: pinned announcements lead the public list. */
 export const announcementPin = endpoint({
   method: 'POST',
@@ -265,6 +275,16 @@ export const articleWithdraw = endpoint({
   operatorRoles: ['editor'],
   input: byId.extend(withdrawReason.shape),
   output: articleDetail,
+});
+
+/** A draft never published may be deleted; what was ever public is withdrawn instead. */
+export const articleDelete = endpoint({
+  method: 'POST',
+  path: '/console/content/articles/:id/delete',
+  auth: 'operator',
+  operatorRoles: ['editor'],
+  input: byId,
+  output: z.null(),
 });
 
 /** The section's articles in their new order: all of them, each once. */

@@ -34,6 +34,7 @@ import * as m038 from './038-one-outbid-sms-per-user';
 import * as m039 from './039-one-open-outbid-notice';
 import * as m040 from './040-fold-old-outbid-notices';
 import * as m041 from './041-content-publication';
+import * as m042 from './042-keyword-case';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ export const migrations: Record<string, Migration> = {
   '039-one-open-outbid-notice': m039,
   '040-fold-old-outbid-notices': m040,
   '041-content-publication': m041,
+  '042-keyword-case': m042,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

@@ -57,6 +57,7 @@ export function announcementsConsoleService(ctx: AppContext) {
 
     publish: items.publish,
     withdraw: items.withdraw,
+    remove: items.remove,
 
     /** 置顶 or not; asking for what already holds changes nothing and writes no audit row. */
     pin: (actor: Actor, id: string, pinned: boolean) =>

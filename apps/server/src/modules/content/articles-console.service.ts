@@ -46,6 +46,7 @@ export function articlesConsoleService(ctx: AppContext) {
 
     publish: items.publish,
     withdraw: items.withdraw,
+    remove: items.remove,
 
     /** The section in a new order, which names each of its articles once. */
     async reorder(actor: Actor, type: number, ids: string[]) {

@@ -24,6 +24,7 @@ export function publicationRepo(db: Kysely<Database>, kind: ContentKind) {
         .executeTakeFirst(),
     set: (id: string, set: Updateable<PublishedContent>) =>
       shared.updateTable(table).set(set).where('id', '=', id).execute(),
+    remove: (id: string) => shared.deleteFrom(table).where('id', '=', id).execute(),
   };
 }
 

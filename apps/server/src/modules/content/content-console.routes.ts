@@ -36,6 +36,9 @@ export function registerContentConsole(app: FastifyInstance, ctx: AppContext) {
   route(app, api.announcementWithdraw, async ({ id, reason }, { request }) =>
     announcements.withdraw(await actor(request), id, reason),
   );
+  route(app, api.announcementDelete, async ({ id }, { request }) =>
+    announcements.remove(await actor(request), id),
+  );
   route(app, api.announcementPin, async ({ id, pinned }, { request }) =>
     announcements.pin(await actor(request), id, pinned),
   );
@@ -52,6 +55,7 @@ export function registerContentConsole(app: FastifyInstance, ctx: AppContext) {
   route(app, api.articleWithdraw, async ({ id, reason }, { request }) =>
     articles.withdraw(await actor(request), id, reason),
   );
+  route(app, api.articleDelete, async ({ id }, { request }) => articles.remove(await actor(request), id));
   route(app, api.articleReorder, async ({ type, ids }, { request }) =>
     articles.reorder(await actor(request), type, ids),
   );

@@ -102,6 +102,8 @@ describe('who may edit content', () => {
       ['POST', `announcements/${data.id}/publish`, { at: 1 }],
       ['POST', `announcements/${data.id}/withdraw`, {}],
       ['POST', `announcements/${data.id}/pin`, {}],
+      ['POST', 'announcements/999999/delete', {}],
+      ['POST', 'articles/999999/delete', {}],
       ['POST', 'articles/list', { type: 1 }],
       ['POST', 'articles/create', {}],
       ['POST', 'articles/reorder', {}],
@@ -243,6 +245,44 @@ describe('announcements: draft, publish, withdraw', () => {
       before: { title: '版本检查公告' },
       after: { title: '版本检查公告（修订）', summary: '新摘要' },
     });
+  });
+});
+
+describe('deleting a draft', () => {
+  it('deletes a draft never published, its text kept in the audit row; refuses what was ever public', async () => {
+    const { data } = await draft('写错了的公告草稿');
+    const gone = await post<null>(`announcements/${data.id}/delete`);
+    expect([gone.status, gone.data]).toEqual([200, null]);
+    expect((await call('GET', `announcements/${data.id}`, tok.editor)).status).toBe(404);
+    expect((await post(`announcements/${data.id}/delete`)).status).toBe(404);
+    const [row] = await audits(data.id).then((rows) =>
+      rows.filter((r) => r.action === 'announcement.delete'),
+    );
+    expect(row).toMatchObject({ operator_name: '吴编辑', after: null });
+    expect(row?.before).toMatchObject({ title: '写错了的公告草稿', source: '车拍商城运营中心' });
+
+    const shown = (await draft('发布过的公告')).data;
+    await post(`announcements/${shown.id}/publish`);
+    for (const state of ['published', 'withdrawn']) {
+      const refused = await post(`announcements/${shown.id}/delete`);
+      expect([refused.status, refused.msg], state).toEqual([
+        409,
+        '该公告发布过，不能删除；如不再公开，请下线',
+      ]);
+      await post(`announcements/${shown.id}/withdraw`, { reason: '' });
+    }
+    const later = (await draft('定时发布的公告')).data;
+    await post(`announcements/${later.id}/publish`, { at: Date.now() + HOUR });
+    expect((await post(`announcements/${later.id}/delete`)).status).toBe(409);
+
+    const article = await post('articles/create', { type: 2, title: '帮助文章草稿', content: '<p>正文</p>' });
+    const removed = await post<null>(`articles/${article.data.id}/delete`);
+    expect(removed.status).toBe(200);
+    expect((await call('GET', `articles/${article.data.id}`, tok.editor)).status).toBe(404);
+    expect((await audits(article.data.id)).map((r) => r.action)).toEqual([
+      'article.create',
+      'article.delete',
+    ]);
   });
 });
 
@@ -447,7 +487,7 @@ describe('hot keywords', () => {
     ]);
   });
 
-  it('refuses a word longer than 50 characters or one already there', async () => {
+  it('refuses a word longer than 50 characters or one already there, in any case of its letters', async () => {
     const long = await post('keywords/create', { word: '车'.repeat(51) });
     expect([long.status, long.msg]).toEqual([400, '搜索词不能超过50个字符']);
     const blank = await post('keywords/create', { word: '   ' });
@@ -458,6 +498,18 @@ describe('hot keywords', () => {
     const other = (await call<Keyword[]>('GET', 'keywords', tok.editor)).data.find((k) => k.word !== taken);
     const clash = await post(`keywords/${other?.id}/rename`, { word: taken });
     expect([clash.status, clash.msg]).toEqual([400, `搜索词“${taken}”已存在`]);
+    // “特斯拉 Model 3” is seeded: its lower-case spelling is the same search.
+    const latin = seedHotKeywords.find((w) => /[A-Z]/.test(w)) ?? '';
+    expect(latin).not.toBe('');
+    const cased = await post('keywords/create', { word: latin.toLowerCase() });
+    expect([cased.status, cased.msg]).toEqual([400, `搜索词“${latin.toLowerCase()}”已存在`]);
+    const recased = await post(`keywords/${other?.id}/rename`, { word: latin.toUpperCase() });
+    expect([recased.status, recased.msg]).toEqual([400, `搜索词“${latin.toUpperCase()}”已存在`]);
+    // A keyword may change the case of its own letters.
+    const own = (await call<Keyword[]>('GET', 'keywords', tok.editor)).data.find((k) => k.word === latin);
+    const renamed = await post(`keywords/${own?.id}/rename`, { word: latin.toUpperCase() });
+    expect(renamed.status).toBe(200);
+    await post(`keywords/${own?.id}/rename`, { word: latin });
   });
 });
 

@@ -12,9 +12,15 @@ export function publicationState(status: PublicationStatus, publishTime: Date | 
 /**
  * Why `action` cannot be taken in `state`, or null (docs/product.md#14-disposal-and-review):
  * a draft, a scheduled or a withdrawn item may be published (a scheduled one again, to another
- * time or now); a public or scheduled one may be withdrawn.
+ * time or now); a public or scheduled one may be withdrawn; only a draft may be deleted.
  */
-export function transitionRefusal(action: 'publish' | 'withdraw', state: State, noun: string): string | null {
+export function transitionRefusal(
+  action: 'publish' | 'withdraw' | 'delete',
+  state: State,
+  noun: string,
+): string | null {
+  // Only a draft was never public: what visitors may have read or linked to is withdrawn, not deleted.
+  if (action === 'delete') return state === 'draft' ? null : `该${noun}发布过，不能删除；如不再公开，请下线`;
   if (action === 'publish') return state === 'published' ? `该${noun}已发布；如需重新发布，请先下线` : null;
   if (state === 'draft') return `该${noun}是草稿，尚未发布，无需下线`;
   if (state === 'withdrawn') return `该${noun}已下线`;

@@ -179,6 +179,28 @@ export function publishedItems<R extends ItemRow, W, F extends { content: string
       );
     },
 
+    /** Deletes a draft (never public), its text kept in the audit row. */
+    remove: async (actor: Actor, id: string) => {
+      await db.transaction().execute(async (trx) => {
+        const row = await lockRow(trx, id);
+        const refusal = transitionRefusal(
+          'delete',
+          publicationState(row.status, row.publish_time, ctx.now()),
+          kind.noun,
+        );
+        if (refusal) throw conflict(refusal);
+        const before = (await kind.read(trx, id))!;
+        await publicationRepo(trx, kind.table).remove(id);
+        await writeAudit(trx, actor, {
+          action: `${kind.audit}.delete`,
+          targetType: kind.audit,
+          targetId: id,
+          before: kind.editable(before as unknown as F),
+        });
+      });
+      return null;
+    },
+
     /** Takes a public or scheduled item down; it keeps its text and may be published again. */
     withdraw: (actor: Actor, id: string, reason: string) =>
       move(actor, id, 'withdraw', { status: 'withdrawn' }, reason),
