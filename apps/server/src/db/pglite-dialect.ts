@@ -234,6 +234,12 @@ class PGliteDriver implements Driver {
     release?.();
   }
   async destroy() {
-    if (this.closeClient && !this.pg.closed) await this.pg.close();
+    if (this.closeClient) {
+      if (!this.pg.closed) await this.pg.close();
+      return;
+    }
+    // The instance goes on to another handle: a statement or transaction of this one still holding
+    // the connection ends first (bounded, should one never end).
+    await Promise.race([this.queue, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   }
 }
