@@ -118,21 +118,28 @@ let pgliteImage: Blob | undefined;
  * one costs about a tenth of that (docs/decisions/061-test-databases-handed-on.md). What a file
  * may leave behind and how it is undone: its rows (every table emptied, identities and sequences
  * restarted, the image's two secrets written back — the image holds no other rows but the
- * migrations' own book), its session (`discard
- * all`: prepared statements, settings, LISTENs, advisory locks, temporary tables), its listeners
- * (the handle's close). A file that changed the schema (its own probe tables) leaves an instance
- * that is closed instead of reused: the schema is compared with the image's before it goes back.
+ * migrations' own book), its session (`discard all`: prepared statements, settings, LISTENs,
+ * advisory locks, temporary tables), its listeners (the handle's close). A file that changed the
+ * schema (its own probe tables) leaves an instance that is closed instead of reused: the schema is
+ * compared with the image's before it goes back.
  */
 const idlePglite: PGlite[] = [];
 /** This worker's PGlite instances for test databases: how many it started, how many wait (test-app.test.ts). */
 export const pglitePool = { starts: 0, idle: () => idlePglite.length };
 const KEPT_TABLES = ['kysely_migration', 'kysely_migration_lock'];
-let imageSchema: string | undefined;
-/** What an instance held when it started: its session's own settings (PGlite sets `search_path`), which `discard all` resets, and the image's secrets. */
-const startState = new WeakMap<
-  PGlite,
-  { settings: { name: string; setting: string }[]; secrets: { name: string; value: string }[] }
->();
+
+/**
+ * What every instance started from the image holds, read once from the first: its schema's
+ * digest, its session's own settings (PGlite sets `search_path`, which `discard all` resets), its
+ * secrets, and the statements that empty it (the same for every instance of that schema).
+ */
+interface ImageState {
+  schema: string;
+  settings: string;
+  secrets: string;
+  empty: string;
+}
+let imageState: ImageState | undefined;
 
 /** A digest of the public schema: tables, columns, indexes, constraints, functions, triggers, types. */
 async function schemaDigest(client: PGlite): Promise<string> {
@@ -155,35 +162,52 @@ async function schemaDigest(client: PGlite): Promise<string> {
   return rows[0]!.digest;
 }
 
-/** Empties an instance back to the image's state; false when it cannot be (its schema changed). */
-async function emptied(client: PGlite): Promise<boolean> {
-  if (client.isInTransaction()) await client.exec('rollback');
-  // Prepared statements, LISTENs, advisory locks, temporary tables, settings; then the settings
-  // the instance started with.
-  await client.exec('discard all');
-  await client.query(
-    `select set_config(name, setting, false) from json_to_recordset($1) as s(name text, setting text)`,
-    [JSON.stringify(startState.get(client)?.settings ?? [])],
-  );
-  if ((await schemaDigest(client)) !== imageSchema) return false;
-  const { rows } = await client.query<{ truncate: string | null; restart: string | null }>(
-    `select (select 'truncate ' || string_agg(format('%I', c.relname), ', ') || ' restart identity'
+/** The image's state, read from an instance just started from it. */
+async function readImageState(client: PGlite): Promise<ImageState> {
+  const { rows } = await client.query<{
+    settings: string;
+    secrets: string;
+    truncate: string;
+    restart: string | null;
+  }>(
+    `select (select coalesce(json_agg(json_build_object('name', name, 'setting', setting)), '[]')::text
+               from pg_settings where source = 'session') as settings,
+            (select coalesce(json_agg(json_build_object('name', name, 'value', value)), '[]')::text
+               from app_secret) as secrets,
+            (select 'truncate ' || string_agg(format('%I', c.relname), ', ') || ' restart identity'
                from pg_class c join pg_namespace n on n.oid = c.relnamespace
               where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> all($1)) as truncate,
             (select string_agg(format('alter sequence %I restart', s.sequencename), '; ')
                from pg_sequences s where s.schemaname = 'public') as restart`,
     [KEPT_TABLES],
   );
-  const { truncate, restart } = rows[0]!;
-  // As a replica would: the audit log's guard against truncation is a trigger (it stays for the app).
-  await client.exec(
-    ['set session_replication_role = replica', truncate, restart, 'reset session_replication_role']
+  const { settings, secrets, truncate, restart } = rows[0]!;
+  return {
+    schema: await schemaDigest(client),
+    settings,
+    secrets,
+    // As a replica would: the audit log's guard against truncation is a trigger (it stays for the app).
+    empty: ['set session_replication_role = replica', truncate, restart, 'reset session_replication_role']
       .filter(Boolean)
       .join('; '),
+  };
+}
+
+/** Empties an instance back to the image's state; false when it cannot be (its schema changed). */
+async function emptied(client: PGlite, image: ImageState): Promise<boolean> {
+  if (client.isInTransaction()) await client.exec('rollback');
+  // Prepared statements, LISTENs, advisory locks, temporary tables, settings; then the settings
+  // the instance started with.
+  await client.exec('discard all');
+  await client.query(
+    `select set_config(name, setting, false) from json_to_recordset($1) as s(name text, setting text)`,
+    [image.settings],
   );
+  if ((await schemaDigest(client)) !== image.schema) return false;
+  await client.exec(image.empty);
   await client.query(
     `insert into app_secret (name, value) select name, value from json_to_recordset($1) as s(name text, value text)`,
-    [JSON.stringify(startState.get(client)?.secrets ?? [])],
+    [image.secrets],
   );
   return true;
 }
@@ -201,13 +225,9 @@ async function pgliteTestDb() {
   if (!client) {
     client = await startPglite(undefined, pgliteImage);
     pglitePool.starts++;
-    imageSchema ??= await schemaDigest(client);
-    const settings = await client.query<{ name: string; setting: string }>(
-      `select name, setting from pg_settings where source = 'session'`,
-    );
-    const secrets = await client.query<{ name: string; value: string }>('select name, value from app_secret');
-    startState.set(client, { settings: settings.rows, secrets: secrets.rows });
+    imageState ??= await readImageState(client);
   }
+  const image = imageState!;
   const dbh = pgliteHandle(client, { closeClient: false });
   await migrateToLatest(dbh.db);
   const mine = client;
@@ -217,7 +237,7 @@ async function pgliteTestDb() {
     drop: async () => {
       await dbh.close();
       if (mine.closed) return;
-      if (await emptied(mine).catch(() => false)) idlePglite.push(mine);
+      if (await emptied(mine, image).catch(() => false)) idlePglite.push(mine);
       else await mine.close();
     },
   };
