@@ -14,12 +14,15 @@
  *
  *   npx tsx bench/bidding/ab.ts [--lots 1,100] [--db pg|pglite]
  *   (BENCH_B_ENV='{"OUTBID_NOTICE_WINDOW_MS":"20000"}', BENCH_B_NODE_ARGS='--max-semi-space-size=64',
+ *   BENCH_B_SETUP_SQL='alter table …' (a schema change run on B's database only: B then gets a
+ *   PostgreSQL database of its own, filled as A's is),
  *   BENCH_B_ROOT=/tmp/before (a checkout with node_modules: `git worktree add /tmp/before HEAD~1`, then
  *   `ln -s "$PWD/node_modules" /tmp/before/`), BENCH_B_ENTRY=source (B through tsx from its sources,
  *   A the bundle: decision 052),
  *   BENCH_ROUNDS=4, BENCH_ROUND_SECONDS=4, BENCH_SECONDS=5 (a phase below saturation), BENCH_BIDDERS=200)
  */
 import os from 'node:os';
+import { sql } from 'kysely';
 import { parseArgs } from 'node:util';
 import { acceptedPerSecond, bidStorm, LADDER_LOT, requestsPerSecond } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
@@ -39,6 +42,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const B_ENV = JSON.parse(process.env.BENCH_B_ENV ?? '{}') as Record<string, string>;
 const B_NODE_ARGS = (process.env.BENCH_B_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const B_ROOT = process.env.BENCH_B_ROOT;
+const B_SETUP_SQL = process.env.BENCH_B_SETUP_SQL;
 /** As in `run.ts`: the listing catch-ups of a saturated phase run before the next phase. */
 const SETTLE_MS = 3_000;
 
@@ -46,15 +50,18 @@ const SIDES = ['A', 'B'] as const;
 type Side = (typeof SIDES)[number];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
-// PostgreSQL: one database for both. PGlite: a database each (one process can open it). Filled alike,
-// the two give their lots the same ids, so the sides share `bidStorm`'s ladder of amounts per lot id:
-// each side's bids still rise on its own lot, a step apart from the other's, the same for both.
+// PostgreSQL: one database for both, unless B's schema differs. PGlite: a database each (one process
+// can open it). Filled alike, the two give their lots the same ids, so the sides share `bidStorm`'s
+// ladder of amounts per lot id: each side's bids still rise on its own lot, a step apart from the
+// other's, the same for both.
+const SHARED_DB = DB === 'pg' && !B_SETUP_SQL;
 const first = await benchDatabase(DB, 'chepai_bench_ab');
 const benches: Record<Side, typeof first> = {
   A: first,
-  B: DB === 'pg' ? first : await benchDatabase(DB, 'chepai_bench_ab'),
+  B: SHARED_DB ? first : await benchDatabase(DB, 'chepai_bench_ab'),
 };
 try {
+  if (B_SETUP_SQL) await sql.raw(B_SETUP_SQL).execute(benches.B.db());
   const endTime = new Date(Date.now() + 3600_000);
   const lotsOf: Record<Side, string[][]> = { A: [], B: [] };
   for (const side of SIDES)
@@ -62,7 +69,7 @@ try {
       lotsOf[side].push(await benches[side].lots(n, { ...LADDER_LOT, end_time: endTime }));
   const tokensOf = async (side: Side, lots: string[]) =>
     (await benches[side].buyers(BIDDERS, lots)).map((b) => b.token);
-  const shared = DB === 'pg' ? await tokensOf('A', [...lotsOf.A.flat(), ...lotsOf.B.flat()]) : null;
+  const shared = SHARED_DB ? await tokensOf('A', [...lotsOf.A.flat(), ...lotsOf.B.flat()]) : null;
   const tokens: Record<Side, string[]> = {
     A: shared ?? (await tokensOf('A', lotsOf.A.flat())),
     B: shared ?? (await tokensOf('B', lotsOf.B.flat())),
@@ -79,7 +86,8 @@ try {
   const clients = { A: jsonClient(servers.A.url), B: jsonClient(servers.B.url) };
   console.log(
     `A as bench/bidding runs it; B with ${JSON.stringify(B_ENV)} ${B_NODE_ARGS.join(' ')}` +
-      `${B_ROOT ? ` from ${B_ROOT}` : ''}; ${DB === 'pg' ? 'PostgreSQL' : 'PGlite each'}; lot counts ` +
+      `${B_ROOT ? ` from ${B_ROOT}` : ''}${B_SETUP_SQL ? `, its database after ${B_SETUP_SQL}` : ''}; ` +
+      `${DB === 'pg' ? (SHARED_DB ? 'PostgreSQL' : 'PostgreSQL each') : 'PGlite each'}; lot counts ` +
       `${LOT_COUNTS.join(', ')}; ${BIDDERS} bidders; ${os.cpus().length} CPUs, load average ` +
       os
         .loadavg()
