@@ -148,6 +148,7 @@ export function publicationColumns<T extends Published>({
   more,
 }: {
   kind: 'announcement' | 'article';
+  /** Wide enough for a draft's actions on one line (编辑, 发布, 删除 and the kind's own). */
   actionsWidth: number;
   onEdit: (row: T) => void;
   onDone: () => void;

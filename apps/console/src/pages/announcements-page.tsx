@@ -77,7 +77,7 @@ export function AnnouncementsPage() {
         loading={loading}
         dataSource={data?.list ?? []}
         // Wide enough that the title keeps a readable column beside the fixed ones.
-        minWidth={1040}
+        minWidth={1080}
         pageNum={pageNum}
         total={data?.total}
         onPage={setPageNum}
@@ -96,7 +96,7 @@ export function AnnouncementsPage() {
           },
           ...publicationColumns<Row>({
             kind: 'announcement',
-            actionsWidth: 200,
+            actionsWidth: 240,
             onEdit: (r) => setEditing(r.id),
             onDone: reload,
             more: (r) => (

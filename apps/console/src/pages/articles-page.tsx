@@ -46,13 +46,13 @@ export function ArticlesPage() {
         busy={busy !== null}
         reorder={reorder}
         loading={loading}
-        minWidth={980}
+        minWidth={1020}
         emptyText="该栏目暂无文章"
         columns={[
           { title: '标题', dataIndex: 'title' },
           ...publicationColumns<Row>({
             kind: 'article',
-            actionsWidth: 150,
+            actionsWidth: 190,
             onEdit: (r) => setEditing(r.id),
             onDone: reload,
           }),
