@@ -159,7 +159,10 @@ export const fitsWidth = (page: Page) =>
 
 /**
  * The page at 1440 px and on a 390 px phone (reloaded, `ready` waited for, nothing sticking out
- * sideways), kept as `<name>-1440` and `<name>-390`; the page is left at 1440 px.
+ * sideways), kept as `<name>-1440` and `<name>-390`; the page is left at 1440 px, resized, not
+ * reloaded: the pages that lay out differently on a phone follow the window's width as it changes
+ * (`useMediaQuery`, antd's `Grid.useBreakpoint`), and a test that goes on at 1440 px finds the
+ * desktop's table rows or fails.
  */
 export async function shotBoth(page: Page, name: string, ready: () => Promise<unknown>) {
   const settled = () => still(page);
@@ -173,7 +176,7 @@ export async function shotBoth(page: Page, name: string, ready: () => Promise<un
   expect(await fitsWidth(page), `${name} at 390 px is wider than the screen`).toBe(true);
   await shot(page, `${name}-390`);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.reload();
+  await settled();
   await ready();
 }
 
