@@ -4,7 +4,8 @@
  * to its environment) and `BENCH_B_NODE_ARGS`, or from another checkout (`BENCH_B_ROOT`: code against
  * code, e.g. a `git worktree` of the commit before a change); both on one PostgreSQL database, each
  * bidding on lots of its own (a lot bid on through both would be contended: decision 035), with the
- * same 200 buyers. With `--db pglite` each server has an embedded database of its own, filled alike.
+ * same 200 buyers. With `--db pglite` each server has an embedded database of its own, filled alike,
+ * and so has B a PostgreSQL database of its own with `BENCH_B_SETUP_SQL` (its own buyers, too).
  * In each round both servers bid at once, each with its own 200 clients (one client process): every
  * lot count at saturation, then both at 50 % and 25 % of the slower one's saturated rate (figures to
  * compare with each other, not with `run.ts`'s, where one server has the machine), and each server's
@@ -22,8 +23,8 @@
  *   BENCH_ROUNDS=4, BENCH_ROUND_SECONDS=4, BENCH_SECONDS=5 (a phase below saturation), BENCH_BIDDERS=200)
  */
 import os from 'node:os';
-import { sql } from 'kysely';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
 import { acceptedPerSecond, bidStorm, LADDER_LOT, requestsPerSecond } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
 import { cpuMeter } from '../support/cpu-meter';
