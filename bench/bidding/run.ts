@@ -62,8 +62,8 @@ function pgbenchCeiling(url: string, lot: string, clients: number, seconds: numb
   fs.writeFileSync(
     script,
     `BEGIN;
-SELECT lot_id FROM lot_live WHERE lot_id = ${lot} FOR UPDATE;
-UPDATE lot_live SET current_price = current_price + 50000, bid_count = bid_count + 1, written_at = now() WHERE lot_id = ${lot} RETURNING bid_count AS seq, current_price AS amount \\gset
+SELECT id FROM lot WHERE id = ${lot} FOR UPDATE;
+UPDATE lot SET current_price = current_price + 50000, bid_count = bid_count + 1, updated_at = now() WHERE id = ${lot} RETURNING bid_count AS seq, current_price AS amount \\gset
 INSERT INTO bid (lot_id, seq, bidder_id, bidder_no, amount, created_at) VALUES (${lot}, :seq, NULL, '000000', :amount, now());
 COMMIT;
 `,

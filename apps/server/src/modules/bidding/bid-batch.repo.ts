@@ -164,24 +164,13 @@ export function bidBatchRepo(db: Kysely<Database>) {
                 current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint))`,
           )
           .with(
-            'lkb',
-            // Lots whose status this batch moves (the first extension) have their wide row written
-            // too: it is locked first. Whoever locks both rows of a lot locks the base row first (an
-            // operator's write reaches the live row through its trigger; the close locks both through
-            // the view), so batches and they never wait for each other in a cycle.
-            () => sql<{ id: string }>`(
-        select b.id from lot_base b join v on v.id = b.id where v.write and b.status <> v.status
-        order by b.id for no key update)`,
-          )
-          .with(
             'lk',
             // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
             // flight on the lot and yields the row as that batch committed it (a snapshot comparison
             // would fail a batch computed on the state its predecessor is about to commit).
             () => sql<{ id: string; engine_token: string }>`(
-        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where write)
-          and (select count(*) from lkb) >= 0
-        order by l.lot_id for no key update)`,
+        select lot.id, lot.engine_token from lot where lot.id in (select id from v where write)
+        order by lot.id for no key update)`,
           )
           .with(
             'seen',
@@ -190,7 +179,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
             // a late bid on a lot being closed wait for the close, and with it every lot's bids on
             // this connection (bench/session).
             () => sql<{ id: string; engine_token: string }>`(
-        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where not write))`,
+        select lot.id, lot.engine_token from lot where lot.id in (select id from v where not write))`,
           )
           .with(
             'held',
@@ -202,22 +191,12 @@ export function bidBatchRepo(db: Kysely<Database>) {
           )
           .with(
             'upd',
-            // The narrow live row only (migration 043): a lot's wide row is written only when its
-            // status moves (the first extension), below.
             () => sql`(
-        update lot_live l set current_price = v.current_price, bid_count = v.bid_count,
+        update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
           end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max,
-          engine_token = v.token, written_at = ${now}
-        from v where l.lot_id = v.id and l.lot_id in (select id from held where write)
-        returning l.lot_id as id)`,
-          )
-          .with(
-            'moved',
-            // Its trigger gives the live row a fresh token once this statement ends: the lot's next
-            // batch reads its state again (once a lot, at its first extension).
-            () => sql`(
-        update lot_base b set status = v.status, updated_at = ${now}
-        from v where b.id = v.id and v.id in (select id from held where write) and b.id in (select id from lkb))`,
+          engine_token = v.token, updated_at = ${now}
+        from v where lot.id = v.id and lot.id in (select id from held where write)
+        returning lot.id)`,
           )
           .with(
             'ins',

@@ -280,7 +280,7 @@ export function lotsRepo(db: Kysely<Database>) {
     async addViews(counts: Map<string, number>) {
       for (const [id, n] of counts) {
         await db
-          .updateTable('lot_base')
+          .updateTable('lot')
           .set((eb) => ({ views: eb('views', '+', String(n)) }))
           .where('id', '=', id)
           .execute();
