@@ -216,34 +216,6 @@ describe('scheduler', () => {
     expect(calls).toEqual({ status: 1, close: 4, sms: 4, refunds: 4 });
   });
 
-  it('runs a job before the busy ones again within a burst once an interval has passed since its tick', async () => {
-    let ms = 0;
-    const calls: Record<string, number> = {};
-    const counted = countedJob(calls);
-    const sms = counted('sms', [20, 20, 20, 20, 20, 20]);
-    // Each SMS round takes 400 ms of the scheduler's clock; the close (idle) is due again after 1 s.
-    const s = createScheduler({
-      jobs: [
-        counted('close', []),
-        {
-          name: 'sms',
-          tick: (at) => {
-            ms += 400;
-            return sms.tick(at);
-          },
-        },
-      ],
-      intervalMs: 1000,
-      now: () => now,
-      clock: () => ms,
-    });
-    s.start();
-    await vi.waitFor(() => expect(calls.sms).toBe(7));
-    await s.stop();
-    // The close ticked at 0, 1,200 and 2,400 ms: in the timer's round and in the 4th and 7th.
-    expect(calls).toEqual({ close: 3, sms: 7 });
-  });
-
   it('narrows a burst to the jobs from the first busy one on, round by round', async () => {
     const calls: Record<string, number> = {};
     const job = countedJob(calls);

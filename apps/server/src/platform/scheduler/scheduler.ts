@@ -21,8 +21,6 @@ export interface SchedulerOptions {
   intervalMs: number;
   now: () => Date;
   log?: SchedulerLog;
-  /** Milliseconds of a steady clock, for the interval within a burst; default `performance.now`. */
-  clock?: () => number;
   /** Upper bound of back-to-back rounds while work keeps coming, so the event loop breathes. */
   maxBurst?: number;
   /**
@@ -48,9 +46,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
-  const clock = options.clock ?? (() => performance.now());
-  /** When each job's last tick began (`clock`). */
-  const tickedAt = new Map<ScheduledJob, number>();
 
   // Rounds of one scheduler never overlap: a round asked for from outside (runOnce) waits for the
   // timer's round in progress, so what it finds due is not claimed and still uncommitted elsewhere.
@@ -68,7 +63,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       // Back to the event loop between jobs: on the embedded database a query resolves as a
       // microtask, so a round of awaited queries would otherwise hold off every request until it ends.
       await breathe();
-      tickedAt.set(job, clock());
       const started = performance.now();
       try {
         handled[job.name] = await job.tick(options.now());
@@ -85,21 +79,16 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   // A timer's round runs every job. While work keeps coming, the burst goes on from the first job
   // that found work: it and every job after it, which may have work from it (the close queues SMS and
-  // refunds for the jobs registered later). A job before it that found nothing runs again once an
-  // interval has passed since its last tick, as between rounds, instead of asking the database again,
-  // with a query or more each, up to twenty times a second (a closing session's notice SMS drain in
-  // rounds of twenty: docs/scaling.md, eighteenth session). So however long a burst lasts, every
-  // job (the close among them) ticks about once an interval.
+  // refunds for the jobs registered later). A job before it found nothing and waits for the next
+  // interval, instead of asking the database again, with a query or more each, up to twenty times a
+  // second (a bidding session's outbid SMS drain in rounds of twenty: docs/scaling.md).
   const loop = async () => {
     let jobs = options.jobs;
     for (let round = 0; round < maxBurst && !stopped; round++) {
       const handled = await runOnce(jobs);
-      const first = options.jobs.findIndex((job) => (handled[job.name] ?? 0) > 0);
+      const first = jobs.findIndex((job) => (handled[job.name] ?? 0) > 0);
       if (first < 0) break;
-      const at = clock();
-      jobs = options.jobs.filter(
-        (job, i) => i >= first || at - (tickedAt.get(job) ?? -Infinity) >= options.intervalMs,
-      );
+      jobs = jobs.slice(first);
     }
   };
 
