@@ -26,18 +26,6 @@ afterAll(async () => {
   await drop();
 });
 
-/** A job without a database: its n-th tick handles `work[n]` items (0 past the end), counted in `calls`. */
-const countedJob =
-  (calls: Record<string, number>) =>
-  (name: string, work: number[]): ScheduledJob => ({
-    name,
-    tick: async () => {
-      const n = calls[name] ?? 0;
-      calls[name] = n + 1;
-      return work[n] ?? 0;
-    },
-  });
-
 /** Claims with SELECT … FOR UPDATE SKIP LOCKED, then works inside the same transaction. */
 const skipLockedJob = (dbh: DbHandle, worker: string): ScheduledJob => ({
   name: 'skip-locked',
@@ -197,38 +185,6 @@ describe('scheduler', () => {
     expect(await asked).toEqual({ slow: 0 });
     expect(done).toBe(1);
     await s.stop();
-  });
-
-  it('goes on with a burst from the first job that found work: those before it wait for the next interval', async () => {
-    const calls: Record<string, number> = {};
-    const job = countedJob(calls);
-    // `status` finds nothing; `close` has a backlog of three rounds; `sms` gets work from the
-    // close's second round, in the round itself (it runs after the close); `refunds` never has any.
-    const s = createScheduler({
-      jobs: [job('status', []), job('close', [5, 5, 2]), job('sms', [0, 3]), job('refunds', [])],
-      intervalMs: 60_000,
-      now: () => now,
-    });
-    s.start();
-    await vi.waitFor(() => expect(calls.close).toBe(4));
-    await s.stop();
-    // One timer round of all four, then three burst rounds from the close on; the fourth finds nothing.
-    expect(calls).toEqual({ status: 1, close: 4, sms: 4, refunds: 4 });
-  });
-
-  it('narrows a burst to the jobs from the first busy one on, round by round', async () => {
-    const calls: Record<string, number> = {};
-    const job = countedJob(calls);
-    // Round 1: `a` and `c` find work; round 2 (a, b, c): only `c`; round 3 (c): nothing.
-    const s = createScheduler({
-      jobs: [job('a', [1]), job('b', []), job('c', [1, 1])],
-      intervalMs: 60_000,
-      now: () => now,
-    });
-    s.start();
-    await vi.waitFor(() => expect(calls.c).toBe(3));
-    await s.stop();
-    expect(calls).toEqual({ a: 2, b: 2, c: 3 });
   });
 
   it('lets the event loop run between jobs, even when every query resolves as a microtask', async () => {

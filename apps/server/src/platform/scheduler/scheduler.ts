@@ -50,16 +50,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   // Rounds of one scheduler never overlap: a round asked for from outside (runOnce) waits for the
   // timer's round in progress, so what it finds due is not claimed and still uncommitted elsewhere.
   let lastRound: Promise<unknown> = Promise.resolve();
-  const runOnce = (jobs = options.jobs): Promise<Record<string, number>> => {
-    const run = () => runRound(jobs);
-    const round = lastRound.then(run, run);
+  const runOnce = (): Promise<Record<string, number>> => {
+    const round = lastRound.then(runRound, runRound);
     lastRound = round.catch(() => undefined);
     return round;
   };
 
-  const runRound = async (jobs: ScheduledJob[]) => {
+  const runRound = async () => {
     const handled: Record<string, number> = {};
-    for (const job of jobs) {
+    for (const job of options.jobs) {
       // Back to the event loop between jobs: on the embedded database a query resolves as a
       // microtask, so a round of awaited queries would otherwise hold off every request until it ends.
       await breathe();
@@ -77,18 +76,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return handled;
   };
 
-  // A timer's round runs every job. While work keeps coming, the burst goes on from the first job
-  // that found work: it and every job after it, which may have work from it (the close queues SMS and
-  // refunds for the jobs registered later). A job before it found nothing and waits for the next
-  // interval, instead of asking the database again, with a query or more each, up to twenty times a
-  // second (a bidding session's outbid SMS drain in rounds of twenty: docs/scaling.md).
   const loop = async () => {
-    let jobs = options.jobs;
     for (let round = 0; round < maxBurst && !stopped; round++) {
-      const handled = await runOnce(jobs);
-      const first = jobs.findIndex((job) => (handled[job.name] ?? 0) > 0);
-      if (first < 0) break;
-      jobs = jobs.slice(first);
+      const handled = await runOnce();
+      if (!Object.values(handled).some((n) => n > 0)) break;
     }
   };
 
@@ -116,6 +107,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       timer = null;
       await running;
     },
-    runOnce: () => runOnce(),
+    runOnce,
   };
 }
