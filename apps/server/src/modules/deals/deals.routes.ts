@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../http/route';
 import { dataCryptoFor } from '../../platform/crypto';
 import { paymentsFor } from '../../platform/payments/payments';
-import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
+import { addScheduledJob, IDLE_ROUNDS } from '../../platform/scheduler/app-scheduler';
 import { ensureSecret, makePepper } from '../../platform/secrets/secrets';
 import { createSmsSender, type SmsSender } from '../../platform/sms/sms-sender';
 import { currentUser } from '../accounts/auth-check';
@@ -32,12 +32,22 @@ export async function registerDeals(
     crypto,
   });
   const units = sellerUnitsService(ctx);
-  addScheduledJob(app, ctx, { name: 'deal-default', tick: (now) => service.defaultOverdueDeals(now) });
+  // Deadlines counted in hours and days: a few seconds late is nothing (decision 062).
+  addScheduledJob(app, ctx, {
+    name: 'deal-default',
+    tick: (now) => service.defaultOverdueDeals(now),
+    idleRounds: IDLE_ROUNDS.rare,
+  });
   addScheduledJob(app, ctx, {
     name: 'deal-offer-expiry',
     tick: (now) => secondChance.expireOffers(ctx.dbh.db, now),
+    idleRounds: IDLE_ROUNDS.rare,
   });
-  addScheduledJob(app, ctx, { name: 'deal-reminders', tick: (now) => sendDealReminders(ctx.dbh.db, now) });
+  addScheduledJob(app, ctx, {
+    name: 'deal-reminders',
+    tick: (now) => sendDealReminders(ctx.dbh.db, now),
+    idleRounds: IDLE_ROUNDS.slow,
+  });
 
   const buyer = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
   route(app, deals.buyerDealDetail, ({ orderId }, { request }) =>

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { assertDevCaller } from '../../http/dev-only';
 import { notFound } from '../../http/errors';
 import { route } from '../../http/route';
-import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
+import { addScheduledJob, IDLE_ROUNDS } from '../../platform/scheduler/app-scheduler';
 import { smsOutboxRepo } from '../../platform/sms/sms-outbox.repo';
 import { createSmsSender, type NoticeSmsSender } from '../../platform/sms/sms-sender';
 import { currentUser } from '../accounts/auth-check';
@@ -33,8 +33,17 @@ export function registerNotices(
   const delivery = smsDelivery(ctx, sms);
   addScheduledJob(app, ctx, { name: 'notice-sms', tick: (now) => delivery.tick(now) });
   const alerts = lotAlerts(ctx);
-  addScheduledJob(app, ctx, { name: 'lot-starting-soon', tick: (now) => alerts.startingSoon(now) });
-  addScheduledJob(app, ctx, { name: 'lot-started', tick: (now) => alerts.started(now) });
+  // Alerts may come a few seconds late; asked less often while idle (decision 062).
+  addScheduledJob(app, ctx, {
+    name: 'lot-starting-soon',
+    tick: (now) => alerts.startingSoon(now),
+    idleRounds: IDLE_ROUNDS.rare,
+  });
+  addScheduledJob(app, ctx, {
+    name: 'lot-started',
+    tick: (now) => alerts.started(now),
+    idleRounds: IDLE_ROUNDS.soon,
+  });
   registerUserChannel(app, ctx);
 
   route(app, notices.noticeList, async ({ pageNum, pageSize, tab, unread }, { request }) => {

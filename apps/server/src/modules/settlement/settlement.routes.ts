@@ -5,7 +5,7 @@ import { badRequest, AppError } from '../../http/errors';
 import { route } from '../../http/route';
 import { dataCryptoFor } from '../../platform/crypto';
 import { TRANSFER_NOTIFY_PATH, paymentsFor } from '../../platform/payments/payments';
-import { addScheduledJob } from '../../platform/scheduler/app-scheduler';
+import { addScheduledJob, IDLE_ROUNDS } from '../../platform/scheduler/app-scheduler';
 import { currentUser } from '../accounts/auth-check';
 import { actorOf } from '../console/audit';
 import { consoleRepo } from '../console/console.repo';
@@ -46,6 +46,8 @@ export async function registerSettlement(app: FastifyInstance, ctx: AppContext) 
   addScheduledJob(app, ctx, { name: 'settlement-transfers', tick: (now) => transfers.sendDue(now) });
   addScheduledJob(app, ctx, {
     name: 'settlement-handovers',
+    // A handover confirmed is settled within seconds; asked less often while idle (decision 062).
+    idleRounds: IDLE_ROUNDS.rare,
     async tick(now) {
       let settled = 0;
       for (const { lot_id } of await settlementRepo(db).unsettledHandovers(20)) {
@@ -57,7 +59,11 @@ export async function registerSettlement(app: FastifyInstance, ctx: AppContext) 
       return settled;
     },
   });
-  addScheduledJob(app, ctx, { name: 'reconciliation', tick: (now) => service.reconcileTick(now) });
+  addScheduledJob(app, ctx, {
+    name: 'reconciliation',
+    tick: (now) => service.reconcileTick(now),
+    idleRounds: IDLE_ROUNDS.slow,
+  });
 
   // The payment company's payout and refund notices keep their raw body: the signature covers the bytes.
   await app.register(

@@ -22,6 +22,19 @@ export const schedulerFor = perContext((ctx: AppContext): AppScheduler => {
   };
 });
 
+/**
+ * Paces of jobs whose work is rare and may wait a little (docs/decisions/062-scheduler-pacing.md):
+ * while idle such a job is asked every n-th round, i.e. every n seconds at the default interval.
+ */
+export const IDLE_ROUNDS = {
+  /** Notices a user waits for: a lot has started. */
+  soon: 5,
+  /** Deadlines counted in hours (deal defaults, offers, handovers, starting-soon alerts). */
+  rare: 10,
+  /** Work counted in days or with its own clock (deal reminders, the reconciliation's turn). */
+  slow: 30,
+} as const;
+
 export function addScheduledJob(app: FastifyInstance, ctx: AppContext, job: ScheduledJob) {
   const s = schedulerFor(ctx);
   if (s.jobs.length === 0 && ctx.env.SCHEDULER_INTERVAL_MS > 0) {

@@ -187,6 +187,32 @@ describe('scheduler', () => {
     await s.stop();
   });
 
+  it('asks an idle job with idleRounds n every n-th timer round, and every round while it finds work', async () => {
+    let rounds = 0;
+    let rare = 0;
+    let busy = 0;
+    const s = createScheduler({
+      jobs: [
+        { name: 'rare', tick: async () => (rare++, 0), idleRounds: 4 },
+        // Work for its first five asks, then nothing: after that it rests a thousand rounds.
+        { name: 'busy', tick: async () => (busy++ < 5 ? 1 : 0), idleRounds: 1000 },
+        { name: 'every', tick: async () => (rounds++, 0) },
+      ],
+      intervalMs: 1,
+      now: () => now,
+    });
+    s.start();
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(30), { timeout: 10_000 });
+    await s.stop();
+    // Rounds 1, 5, 9, …: a stopped scheduler has finished its last round, so the count is exact.
+    expect(rare).toBe(Math.floor((rounds - 1) / 4) + 1);
+    expect(busy).toBe(6);
+    // A round asked for from outside asks every job, resting or not.
+    expect(await s.runOnce()).toEqual({ rare: 0, busy: 0, every: 0 });
+    expect(await s.runOnce()).toEqual({ rare: 0, busy: 0, every: 0 });
+    expect([rare, busy]).toEqual([Math.floor((rounds - 3) / 4) + 3, 8]);
+  });
+
   it('lets the event loop run between jobs, even when every query resolves as a microtask', async () => {
     // On the embedded database a query never waits for I/O: a round of them used to run start to
     // end in microtasks, holding off HTTP requests (a 500 ms stall every second under a bid storm).

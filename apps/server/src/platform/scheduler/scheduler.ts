@@ -8,6 +8,13 @@ export interface ScheduledJob {
   name: string;
   /** Does the work due at `now`; returns how many items it handled (0 = nothing was due). */
   tick(now: Date): Promise<number>;
+  /**
+   * How often the timer asks this job while it finds nothing: every `idleRounds`-th round (default 1,
+   * every round). A job that found work is asked again the next round; a round asked for from
+   * outside (`runOnce`) asks every job. For jobs whose work is rare and may wait a few seconds
+   * (docs/decisions/062-scheduler-pacing.md): fewer idle queries beside the bids.
+   */
+  idleRounds?: number;
 }
 
 export interface SchedulerLog {
@@ -50,35 +57,46 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   // Rounds of one scheduler never overlap: a round asked for from outside (runOnce) waits for the
   // timer's round in progress, so what it finds due is not claimed and still uncommitted elsewhere.
   let lastRound: Promise<unknown> = Promise.resolve();
-  const runOnce = (): Promise<Record<string, number>> => {
-    const round = lastRound.then(runRound, runRound);
+  const queue = (paced: boolean): Promise<Record<string, number>> => {
+    const run = () => runRound(paced);
+    const round = lastRound.then(run, run);
     lastRound = round.catch(() => undefined);
     return round;
   };
+  const runOnce = () => queue(false);
 
-  const runRound = async () => {
+  // Timer rounds each job still sits out before it is asked again (it found nothing last time).
+  const resting = new Map<ScheduledJob, number>();
+
+  const runRound = async (paced: boolean) => {
     const handled: Record<string, number> = {};
     for (const job of options.jobs) {
+      const rest = resting.get(job) ?? 0;
+      if (paced && rest > 0) {
+        resting.set(job, rest - 1);
+        continue;
+      }
       // Back to the event loop between jobs: on the embedded database a query resolves as a
       // microtask, so a round of awaited queries would otherwise hold off every request until it ends.
       await breathe();
       const started = performance.now();
+      let n = 0;
       try {
-        handled[job.name] = await job.tick(options.now());
+        n = await job.tick(options.now());
       } catch (err) {
-        handled[job.name] = 0;
         options.log?.error({ err, job: job.name }, 'scheduled job failed');
       }
+      handled[job.name] = n;
+      resting.set(job, n > 0 ? 0 : Math.max(0, (job.idleRounds ?? 1) - 1));
       const ms = Math.round(performance.now() - started);
-      if (ms > slowMs)
-        options.log?.warn({ job: job.name, ms, handled: handled[job.name] }, 'scheduled job slow');
+      if (ms > slowMs) options.log?.warn({ job: job.name, ms, handled: n }, 'scheduled job slow');
     }
     return handled;
   };
 
   const loop = async () => {
     for (let round = 0; round < maxBurst && !stopped; round++) {
-      const handled = await runOnce();
+      const handled = await queue(true);
       if (!Object.values(handled).some((n) => n > 0)) break;
     }
   };
