@@ -6,7 +6,8 @@
  *   npx tsx bench/bidding/run.ts [--lots 1,10,100] [--db pg|pglite]
  *   (BENCH_DATABASE_URL, BENCH_BIDDERS=200, BENCH_SECONDS=10 (a phase below saturation),
  *   BENCH_ROUNDS=4 and BENCH_ROUND_SECONDS=4 (saturation; every second round in reverse order),
- *   BENCH_WARM_SECONDS=3 (each lot set's bidding before the rounds), BENCH_SETUP_SQL (an experiment's
+ *   BENCH_WARM_SECONDS=3 (each lot set's bidding before the rounds), BENCH_FLUSH_WATCH=1 (watch the
+ *   WAL flush waits below saturation: costly, off by default), BENCH_SETUP_SQL (an experiment's
  *   schema change, run on the bench database before the server starts); BENCH_NODE_ARGS (flags for
  *   the server's node, e.g. `--max-semi-space-size=32`); BENCH_CPU_PROF=<dir> writes the server's V8
  *   CPU profile there, summed up by `npx tsx bench/support/profile-summary.ts <file>`)
@@ -15,8 +16,9 @@
  * after another (every second round in reverse order), and the ratios are taken over the rounds and
  * per round. Then, for each lot count, half and a quarter of its saturated request rate (p50 / p99
  * below saturation); for the first lot count also a bidding war at the minimum. On PostgreSQL, the
- * phases below saturation watch the WAL flush waits (`flush-stalls.ts`) and say how many accepts one
- * held; pgbench then runs the bare SQL of one bid: a secondary figure.
+ * phases below saturation can watch the WAL flush waits (`flush-stalls.ts`, BENCH_FLUSH_WATCH=1)
+ * and say how many accepts one held. Every phase below saturation prints its CPU per request (the
+ * bids' without the watcher's own). pgbench then runs the bare SQL of one bid: a secondary figure.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,11 +53,25 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 3);
 /**
+ * The WAL-flush watcher, on request only: its 100 reads of pg_stat_activity a second took about a
+ * fifth of a core (docs/scaling.md, twenty-second session), in the very phases whose tail it explains.
+ */
+const FLUSH_WATCH = process.env.BENCH_FLUSH_WATCH === '1';
+/**
  * A pause after each saturated bid phase: the scheduler catches up the listing copies of its lots
  * once they are quiet (500 ms, then at most 250 ms of catch-ups a 1-s tick), ~3 ms each; with 100
  * lots that ran into the next phase, and into its WAL.
  */
 const SETTLE_MS = 3_000;
+
+/** CPU per request in a phase below saturation: the bids', and the control's and floor's at its rate. */
+interface BelowCpu {
+  bid: CpuShare;
+  control: CpuShare;
+  floor: CpuShare;
+}
+/** All three processes' CPU per request, µs. */
+const cpuOf = (s: CpuShare) => s.server + s.client + s.postgres;
 
 function pgbenchCeiling(url: string, lot: string, clients: number, seconds: number): number {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bid-pgbench-')), 'bid.sql');
@@ -136,6 +152,33 @@ async function main() {
       return `PostgreSQL connections opened during the phase: ${n}${n ? ` (the first ${age} ms after its start)` : ''}`;
     };
     const names = lotSets.map((lots) => `${lots.length} lot${lots.length > 1 ? 's' : ''}`);
+    // The WAL-flush watcher reads pg_stat_activity 100 times a second during the bid phases below
+    // saturation; its CPU (this process and PostgreSQL), measured alone, is taken out of a bid's there.
+    const watcher =
+      bench.url && FLUSH_WATCH
+        ? await (async () => {
+            const end = meter();
+            const started = performance.now();
+            const watch = watchFlushStalls(bench.db());
+            await sleep(3000);
+            await watch.stop();
+            const alone = end(1);
+            const seconds = (performance.now() - started) / 1000;
+            return { client: alone.client / seconds, postgres: alone.postgres / seconds };
+          })()
+        : null;
+    if (watcher)
+      console.log(
+        `the flush watcher alone: client ${(watcher.client / 1000).toFixed(1)} ms, PostgreSQL ${(watcher.postgres / 1000).toFixed(1)} ms of CPU a second`,
+      );
+    const withoutWatcher = (s: CpuShare, requests: number, seconds: number): CpuShare => {
+      if (!watcher) return s;
+      const client = s.client - (watcher.client * seconds) / Math.max(1, requests);
+      const postgres = s.postgres - (watcher.postgres * seconds) / Math.max(1, requests);
+      const cores = os.cpus().length;
+      const busy = s.busy - ((watcher.client + watcher.postgres) * 1e-6) / cores;
+      return { ...s, client, postgres, busy };
+    };
 
     // Saturation in rounds, each of the ceilings and every lot count one after another: the machine's
     // speed drifts over minutes on a shared host (the ceiling moved by up to 17 % between the start
@@ -193,14 +236,20 @@ async function main() {
           `  WAL: ${((wal[k] as number) / sat.accepted.length / 1024).toFixed(2)} KiB per accepted bid`,
         );
       // p99 below saturation: the bids', and the control's at the same rate.
-      const below: Record<number, { bids: number; control: number; floor: number; clear: number | null }> =
-        {};
+      const below: Record<
+        number,
+        { bids: number; control: number; floor: number; clear: number | null; cpu: BelowCpu }
+      > = {};
       for (const share of [0.5, 0.25]) {
         const offered = requestsPerSecond(sat) * share;
         const thinkMs = (BIDDERS / offered) * 1000;
         // On PostgreSQL, which of the slow accepts waited on the disk's WAL flush (flush-stalls.ts).
-        const watch = bench.url ? watchFlushStalls(bench.db()) : null;
+        const watch = watcher ? watchFlushStalls(bench.db()) : null;
+        const end = meter();
+        const started = performance.now();
         const phase = await bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending');
+        const requests = phase.accepted.length + phase.refused.length;
+        const bidCpu = withoutWatcher(end(requests), requests, (performance.now() - started) / 1000);
         const stalls = watch ? stallShare(phase, await watch.stop()) : null;
         report(
           `${name}, below saturation at ${share * 100}% (~${offered.toFixed(0)} requests/s offered)`,
@@ -213,17 +262,23 @@ async function main() {
         // request, and the floor, a route that touches no database (the HTTP stack, the client, the
         // machine's pauses): a bid's p99 cannot be expected under it.
         const paced = async (label: string, path: string) => {
+          const done = meter();
           const r = await getCeiling(client, path, BIDDERS, SECONDS, thinkMs);
+          const cpuShare = done(r.requests);
           console.log(
-            `  ${label}, GET ${path} at the same offered rate: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99.toFixed(1)} ms`,
+            `  ${label}, GET ${path} at the same offered rate: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99.toFixed(1)} ms; ${formatShare(cpuShare)}`,
           );
-          return r.p99;
+          return { p99: r.p99, cpu: cpuShare };
         };
+        console.log(`  bids: ${formatShare(bidCpu)}${watcher ? ", the flush watcher's own taken out" : ''}`);
+        const control = await paced('control', '/api/health');
+        const floor = await paced('floor', '/api/health/live');
         below[share] = {
           bids: pct(phase.accepted, 99),
-          control: await paced('control', '/api/health'),
-          floor: await paced('floor', '/api/health/live'),
+          control: control.p99,
+          floor: floor.p99,
           clear: stalls?.clearP99 ?? null,
+          cpu: { bid: bidCpu, control: control.cpu, floor: floor.cpu },
         };
       }
       if (k === 0) {
@@ -265,6 +320,21 @@ async function main() {
       const perFirst = r.rounds.map((x, i) => x / (first?.rounds[i] ?? NaN));
       console.log(
         `  ${r.name}: ${r.rate.toFixed(0)} accepted bids/s = ${(r.rate / healthRate).toFixed(2)} × select 1 (rounds ${span(perRound)}), ${(r.rate / rateOf(live)).toFixed(2)} × no database, ${(r.rate / (first?.rate ?? NaN)).toFixed(2)} × ${first?.name} (rounds ${span(perFirst)}); accept p99 ${r.at50?.bids.toFixed(1)} ms at 50 %, ${r.at25?.bids.toFixed(1)} ms at 25 % (select 1 at the same rates: ${r.at50?.control.toFixed(1)} / ${r.at25?.control.toFixed(1)} ms, no database ${r.at50?.floor.toFixed(1)} / ${r.at25?.floor.toFixed(1)} ms${clearOf(r.at50, r.at25)})`,
+      );
+    }
+    // Below saturation a bid shares its transaction with few others (docs/scaling.md, twenty-second
+    // session): what it then costs all three processes, beside a `select 1` at the same rate and a bid
+    // at saturation.
+    const saturatedCpu = (name: string) => {
+      const shares = cpu[name] ?? [];
+      return shares.reduce((a, x) => a + cpuOf(x), 0) / Math.max(1, shares.length);
+    };
+    for (const r of results) {
+      const at = [r.at50?.cpu, r.at25?.cpu];
+      const pair = (f: (c: BelowCpu) => number, digits = 0) =>
+        at.map((c) => (c ? f(c).toFixed(digits) : '–')).join(' / ');
+      console.log(
+        `  ${r.name} below saturation, CPU per request at 50 % / 25 %: bid ${pair((c) => cpuOf(c.bid))} µs = ${pair((c) => cpuOf(c.bid) / cpuOf(c.control), 2)} × select 1 at the same rate, ${pair((c) => cpuOf(c.bid) / saturatedCpu(r.name), 2)} × a bid at saturation; all cores ${pair((c) => c.bid.busy * 100)} % busy (select 1 ${pair((c) => c.control.busy * 100)} %, no database ${pair((c) => c.floor.busy * 100)} %)`,
       );
     }
     for (const [name, shares] of Object.entries(cpu)) {
