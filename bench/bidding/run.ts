@@ -72,6 +72,13 @@ interface BelowCpu {
 }
 /** All three processes' CPU per request, µs. */
 const cpuOf = (s: CpuShare) => s.server + s.client + s.postgres;
+/** The mean of phases' CPU shares, key by key. */
+const meanShare = (shares: CpuShare[]): CpuShare => {
+  const mean = (k: keyof CpuShare) => shares.reduce((a, x) => a + x[k], 0) / shares.length;
+  return { server: mean('server'), client: mean('client'), postgres: mean('postgres'), busy: mean('busy') };
+};
+/** How long the WAL-flush watcher runs alone to measure its own CPU. */
+const WATCHER_ALONE_MS = 3_000;
 
 function pgbenchCeiling(url: string, lot: string, clients: number, seconds: number): number {
   const script = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bid-pgbench-')), 'bid.sql');
@@ -117,14 +124,27 @@ async function main() {
     const client = jsonClient(server.url);
     const meter = cpuMeter(server.pid);
     const cpu: Record<string, CpuShare[]> = {};
-    const metered = async <T>(name: string, phase: Promise<T>, count: (r: T) => number) => {
+    /**
+     * A phase's result and the CPU its requests cost. The meter starts once the phase has begun: a
+     * phase first collects the client's garbage, synchronously, and that is not its requests' cost.
+     */
+    const measured = async <T>(phase: () => Promise<T>, count: (r: T) => number) => {
+      const running = phase();
       const end = meter();
-      const r = await phase;
-      (cpu[name] ??= []).push(end(count(r)));
+      const r = await running;
+      return { r, share: end(count(r)) };
+    };
+    const metered = async <T>(name: string, phase: () => Promise<T>, count: (r: T) => number) => {
+      const { r, share } = await measured(phase, count);
+      (cpu[name] ??= []).push(share);
       return r;
     };
     const ceiling = (path: string) =>
-      metered(path, getCeiling(client, path, BIDDERS, ROUND_SECONDS), (r) => r.requests);
+      metered(
+        path,
+        () => getCeiling(client, path, BIDDERS, ROUND_SECONDS),
+        (r) => r.requests,
+      );
     // Warm-up, not measured: JIT, pool connections and session cache, and for every lot set what its
     // first seconds of bidding do once: the engine learns each lot under its lock (decision 035) and
     // each bidder's first outbid on a lot writes their notice, which later outbids update (decision
@@ -157,14 +177,15 @@ async function main() {
     const watcher =
       bench.url && FLUSH_WATCH
         ? await (async () => {
-            const end = meter();
-            const started = performance.now();
-            const watch = watchFlushStalls(bench.db());
-            await sleep(3000);
-            await watch.stop();
-            const alone = end(1);
-            const seconds = (performance.now() - started) / 1000;
-            return { client: alone.client / seconds, postgres: alone.postgres / seconds };
+            const { share } = await measured(
+              async () => {
+                const watch = watchFlushStalls(bench.db());
+                await sleep(WATCHER_ALONE_MS);
+                await watch.stop();
+              },
+              () => WATCHER_ALONE_MS / 1000,
+            );
+            return { client: share.client, postgres: share.postgres };
           })()
         : null;
     if (watcher)
@@ -191,7 +212,7 @@ async function main() {
       const walBefore = await walBytes();
       const phase = await metered(
         names[k] as string,
-        bidStorm(client, lotSets[k] as string[], tokens, ROUND_SECONDS, 0, 'ascending'),
+        () => bidStorm(client, lotSets[k] as string[], tokens, ROUND_SECONDS, 0, 'ascending'),
         (r) => r.accepted.length + r.refused.length,
       );
       (saturated[k] as Phase[]).push(phase);
@@ -245,11 +266,15 @@ async function main() {
         const thinkMs = (BIDDERS / offered) * 1000;
         // On PostgreSQL, which of the slow accepts waited on the disk's WAL flush (flush-stalls.ts).
         const watch = watcher ? watchFlushStalls(bench.db()) : null;
-        const end = meter();
-        const started = performance.now();
-        const phase = await bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending');
-        const requests = phase.accepted.length + phase.refused.length;
-        const bidCpu = withoutWatcher(end(requests), requests, (performance.now() - started) / 1000);
+        const { r: phase, share: measuredCpu } = await measured(
+          () => bidStorm(client, lots, tokens, SECONDS, thinkMs, 'ascending'),
+          (r) => r.accepted.length + r.refused.length,
+        );
+        const bidCpu = withoutWatcher(
+          measuredCpu,
+          phase.accepted.length + phase.refused.length,
+          phase.seconds,
+        );
         const stalls = watch ? stallShare(phase, await watch.stop()) : null;
         report(
           `${name}, below saturation at ${share * 100}% (~${offered.toFixed(0)} requests/s offered)`,
@@ -262,9 +287,10 @@ async function main() {
         // request, and the floor, a route that touches no database (the HTTP stack, the client, the
         // machine's pauses): a bid's p99 cannot be expected under it.
         const paced = async (label: string, path: string) => {
-          const done = meter();
-          const r = await getCeiling(client, path, BIDDERS, SECONDS, thinkMs);
-          const cpuShare = done(r.requests);
+          const { r, share: cpuShare } = await measured(
+            () => getCeiling(client, path, BIDDERS, SECONDS, thinkMs),
+            (x) => x.requests,
+          );
           console.log(
             `  ${label}, GET ${path} at the same offered rate: ${r.perSecond.toFixed(0)} requests/s, p99 ${r.p99.toFixed(1)} ms; ${formatShare(cpuShare)}`,
           );
@@ -325,10 +351,7 @@ async function main() {
     // Below saturation a bid shares its transaction with few others (docs/scaling.md, twenty-second
     // session): what it then costs all three processes, beside a `select 1` at the same rate and a bid
     // at saturation.
-    const saturatedCpu = (name: string) => {
-      const shares = cpu[name] ?? [];
-      return shares.reduce((a, x) => a + cpuOf(x), 0) / Math.max(1, shares.length);
-    };
+    const saturatedCpu = (name: string) => cpuOf(meanShare(cpu[name] ?? []));
     for (const r of results) {
       const at = [r.at50?.cpu, r.at25?.cpu];
       const pair = (f: (c: BelowCpu) => number, digits = 0) =>
@@ -337,12 +360,8 @@ async function main() {
         `  ${r.name} below saturation, CPU per request at 50 % / 25 %: bid ${pair((c) => cpuOf(c.bid))} µs = ${pair((c) => cpuOf(c.bid) / cpuOf(c.control), 2)} × select 1 at the same rate, ${pair((c) => cpuOf(c.bid) / saturatedCpu(r.name), 2)} × a bid at saturation; all cores ${pair((c) => c.bid.busy * 100)} % busy (select 1 ${pair((c) => c.control.busy * 100)} %, no database ${pair((c) => c.floor.busy * 100)} %)`,
       );
     }
-    for (const [name, shares] of Object.entries(cpu)) {
-      const mean = (k: keyof CpuShare) => shares.reduce((a, x) => a + x[k], 0) / shares.length;
-      console.log(
-        `  ${name} at saturation, mean of ${shares.length}: ${formatShare({ server: mean('server'), client: mean('client'), postgres: mean('postgres'), busy: mean('busy') })}`,
-      );
-    }
+    for (const [name, shares] of Object.entries(cpu))
+      console.log(`  ${name} at saturation, mean of ${shares.length}: ${formatShare(meanShare(shares))}`);
     console.log(
       '  targets: 1 lot ≥ 0.9 × select 1; 100 lots ≥ 0.8 × 1 lot; p99 ≤ 30 ms at 50 %, ≤ 15 ms at 25 %',
     );
