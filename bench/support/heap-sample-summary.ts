@@ -26,7 +26,13 @@ if (!file) throw new Error('usage: heap-sample-summary.ts <file.heapprofile> [ra
 const rate = Number(args[1]) || 0;
 const topAt = args.indexOf('--top');
 const TOP = topAt >= 0 ? Number(args[topAt + 1]) : 25;
-const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { head: Node; from: number; to: number };
+const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+  head: Node;
+  from: number;
+  to: number;
+  /** BENCH_HEAP_SAMPLE_KEPT: only what the window allocated and still held at its end. */
+  kept?: boolean;
+};
 const bids = (rate * (profile.to - profile.from)) / 1000;
 
 const ours = (f: Frame) =>
@@ -54,7 +60,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const per = (bytes: number) => (bids ? `  ${kib(bytes / bids)} KiB a bid` : '');
 const seconds = ` over ${((profile.to - profile.from) / 1000).toFixed(2)} s`;
 console.log(
-  `allocated ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
+  `${profile.kept ? 'allocated and still held at the end:' : 'allocated'} ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
 );
 for (const [title, map] of [
   ['by the allocating function', self],

@@ -4,6 +4,9 @@
 // not what it kept. It samples from BENCH_HEAP_SAMPLE_DELAY_MS after the process starts (default
 // 6000: inside storm-profile.ts's storm, after its warm-up) for BENCH_HEAP_SAMPLE_MS (default 5000)
 // and writes <dir>/<pid>.heapprofile, with the window's wall-clock bounds. Sum it up with `npx tsx bench/support/heap-sample-summary.ts <file> [bids]`.
+// With BENCH_HEAP_SAMPLE_KEPT=1 the collected objects are left out: what the window allocated and
+// still held at its end (live, or promoted to the old space and not yet taken by a mark-compact), to
+// find what a process promotes.
 // Plain JavaScript: it loads before tsx does.
 import fs from 'node:fs';
 import inspector from 'node:inspector';
@@ -20,18 +23,19 @@ if (dir) {
     );
   const delay = Number(process.env.BENCH_HEAP_SAMPLE_DELAY_MS ?? 6000);
   const ms = Number(process.env.BENCH_HEAP_SAMPLE_MS ?? 5000);
+  const kept = process.env.BENCH_HEAP_SAMPLE_KEPT === '1';
   setTimeout(async () => {
     await post('HeapProfiler.enable');
     await post('HeapProfiler.startSampling', {
       samplingInterval: 4096,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      includeObjectsCollectedByMajorGC: !kept,
+      includeObjectsCollectedByMinorGC: !kept,
     });
     const started = Date.now();
     setTimeout(async () => {
       const { profile } = await post('HeapProfiler.stopSampling');
       const file = path.join(dir, `${process.pid}.heapprofile`);
-      fs.writeFileSync(file, JSON.stringify({ ...profile, from: started, to: Date.now() }));
+      fs.writeFileSync(file, JSON.stringify({ ...profile, from: started, to: Date.now(), kept }));
     }, ms).unref();
   }, delay).unref();
 }

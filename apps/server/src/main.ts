@@ -3,8 +3,10 @@ import { buildApp } from './app';
 import { boot } from './boot';
 import { startBanner } from './start-banner';
 import { createLogger } from './lib/logger';
+import { setHeapGrowth } from './lib/heap-growth';
 
 const env = loadEnv();
+setHeapGrowth(env.HEAP_GROWING_PERCENT);
 const log = createLogger(env.LOG_LEVEL);
 const ctx = await boot(env, log);
 const app = await buildApp(ctx);

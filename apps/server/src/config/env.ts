@@ -23,6 +23,8 @@ const schema = z.object({
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).default(1000),
   /** A user's outbid notice of a lot is written at most once per this window, 0: at every outbid (decision 046). */
   OUTBID_NOTICE_WINDOW_MS: z.coerce.number().int().min(0).default(1000),
+  /** How far the heap may grow past what a full collection kept before the next, in percent; 0: V8's own (decision 063). */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(1000).default(200),
   /** 32 bytes (64 hex digits or base64); unset: a key generated at first start, kept in the database. */
   DATA_ENCRYPTION_KEY: z
     .string()
