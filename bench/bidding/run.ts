@@ -38,7 +38,7 @@ import {
   slowWindows,
 } from '../support/bid-load';
 import { BENCH_NODE_ARGS, benchDatabase, SERVER_APP } from '../support/bench-db';
-import { cpuMeter, formatShare, type CpuShare } from '../support/cpu-meter';
+import { cpuMeter, formatShare, peakResidentMiB, type CpuShare } from '../support/cpu-meter';
 import { stallShare, watchFlushStalls } from '../support/flush-stalls';
 import { jsonClient } from '../support/http-client';
 import { pct, sleep } from '../support/stats';
@@ -381,6 +381,7 @@ async function main() {
         `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${((first?.rate ?? NaN) / ceiling).toFixed(2)}`,
       );
     }
+    console.log(`server peak resident memory (VmHWM): ${peakResidentMiB(server.pid).toFixed(0)} MiB`);
     console.log(
       `load average after: ${os
         .loadavg()

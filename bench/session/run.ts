@@ -17,6 +17,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { setLotEnd } from '../../apps/server/src/test/bidding-fixture';
 import { benchDatabase } from '../support/bench-db';
+import { peakResidentMiB } from '../support/cpu-meter';
 import { jsonClient } from '../support/http-client';
 import { checkSession } from './invariants';
 import { sniper, type Acked, type Known } from './sniper';
@@ -186,6 +187,9 @@ async function main() {
     );
     const slow = [a, b].flatMap((s, i) => slowJobs(s.output()).map((j) => `process ${i + 1}: ${j}`));
     console.log(`scheduler jobs over 1 s: ${slow.length ? `\n  ${slow.join('\n  ')}` : 'none'}`);
+    console.log(
+      `server peak resident memory (VmHWM): ${[a, b].map((s) => `${peakResidentMiB(s.pid).toFixed(0)} MiB`).join(', ')}`,
+    );
     console.log(`load average after: ${avg()}`);
   } finally {
     for (const child of children) child.kill();

@@ -83,3 +83,17 @@ export function cpuMeter(serverPid: number | undefined) {
 
 export const formatShare = (s: CpuShare) =>
   `CPU per request: server ${s.server.toFixed(0)} µs, client ${s.client.toFixed(0)} µs, PostgreSQL ${s.postgres.toFixed(0)} µs (all cores ${(s.busy * 100).toFixed(0)} % busy)`;
+
+/**
+ * The most memory a process has held resident since it started (`VmHWM`), in MiB, NaN when it cannot
+ * be read: what a setting that trades memory for fewer collections (decision 063) costs.
+ */
+export function peakResidentMiB(pid: number | undefined): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kib === undefined ? NaN : Number(kib) / 1024;
+  } catch {
+    return NaN;
+  }
+}
