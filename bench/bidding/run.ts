@@ -320,6 +320,8 @@ async function main() {
       });
     }
     client.close();
+    // Read before it stops: the most it held at once over the whole run (decision 063).
+    const peakMiB = peakResidentMiB(server.pid);
     await server.stop();
     // Over all rounds (requests ÷ seconds), and the range of the rounds' own ratios beside it.
     const rateOf = (xs: Array<{ perSecond: number; requests: number }>) =>
@@ -381,7 +383,7 @@ async function main() {
         `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${((first?.rate ?? NaN) / ceiling).toFixed(2)}`,
       );
     }
-    console.log(`server peak resident memory (VmHWM): ${peakResidentMiB(server.pid).toFixed(0)} MiB`);
+    console.log(`server peak resident memory (VmHWM): ${peakMiB.toFixed(0)} MiB`);
     console.log(
       `load average after: ${os
         .loadavg()
