@@ -11,10 +11,10 @@ import v8 from 'node:v8';
  */
 export function setHeapGrowth(
   percent: number,
-  setFlags: (flags: string) => void = (flags) => v8.setFlagsFromString(flags),
+  setFlags: (flags: string) => void = v8.setFlagsFromString,
 ): string | null {
   if (percent <= 0) return null;
-  const flag = `--heap-growing-percent=${Math.round(percent)}`;
+  const flag = `--heap-growing-percent=${percent}`;
   setFlags(flag);
   return flag;
 }
