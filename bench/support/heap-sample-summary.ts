@@ -31,7 +31,7 @@ const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
   from: number;
   to: number;
   /** BENCH_HEAP_SAMPLE_KEPT: only what the window allocated and still held at its end. */
-  kept?: boolean;
+  kept?: boolean | string;
 };
 const bids = (rate * (profile.to - profile.from)) / 1000;
 
@@ -60,7 +60,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const per = (bytes: number) => (bids ? `  ${kib(bytes / bids)} KiB a bid` : '');
 const seconds = ` over ${((profile.to - profile.from) / 1000).toFixed(2)} s`;
 console.log(
-  `${profile.kept ? 'allocated and still held at the end:' : 'allocated'} ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
+  `${profile.kept === 'promoted' ? 'allocated and outliving the young generation:' : profile.kept ? 'allocated and still held at the end:' : 'allocated'} ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
 );
 for (const [title, map] of [
   ['by the allocating function', self],
