@@ -30,7 +30,7 @@ const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
   head: Node;
   from: number;
   to: number;
-  /** BENCH_HEAP_SAMPLE_KEPT: only what the window allocated and still held at its end. */
+  /** BENCH_HEAP_SAMPLE_KEPT as the profile was taken (`heap-sample.mjs`); `true` in older files: '1'. */
   kept?: boolean | string;
 };
 const bids = (rate * (profile.to - profile.from)) / 1000;
@@ -59,8 +59,14 @@ walk(profile.head, null);
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const per = (bytes: number) => (bids ? `  ${kib(bytes / bids)} KiB a bid` : '');
 const seconds = ` over ${((profile.to - profile.from) / 1000).toFixed(2)} s`;
+const counted =
+  profile.kept === 'promoted'
+    ? 'allocated and outliving the young generation:'
+    : profile.kept
+      ? 'allocated and still held at the end:'
+      : 'allocated';
 console.log(
-  `${profile.kept === 'promoted' ? 'allocated and outliving the young generation:' : profile.kept ? 'allocated and still held at the end:' : 'allocated'} ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
+  `${counted} ${kib(total)} KiB${seconds}${bids ? ` for ~${Math.round(bids)} bids (${rate}/s): ${kib(total / bids)} KiB a bid` : ''}`,
 );
 for (const [title, map] of [
   ['by the allocating function', self],
