@@ -1,0 +1,210 @@
+/**
+ * PostgreSQL's instructions per accepted bid, counted by callgrind: a measure of the database's work
+ * that the machine's speed and load do not move, for changes too small for `bench/bidding`'s
+ * throughput rounds to tell apart (their A/A spread is ±15 %; docs/scaling.md).
+ *
+ * The engine runs in this process (the bid service, as the server wires it) against a PostgreSQL
+ * server started under `valgrind --tool=callgrind --trace-children=yes`, in batches of a fixed shape
+ * (every bid of a batch submitted in one turn of the event loop forms one batch: decision 029):
+ *
+ * - one lot: batches of 64 bids, 64 different bidders each, as a hot lot's batches are at saturation;
+ * - N lots: batches of 40 bids on 40 different lots, each lot's bids from bidders in turn, as
+ *   `bench/bidding`'s 100-lot batches are (about 40 bids over 36 lots).
+ *
+ * Callgrind writes a process's count when it exits, so each measurement runs a fresh engine on
+ * connections of its own (pool, pipelined connection, listener) and closes them: once with its
+ * warm-up only (every lot's first batch takes the locked path and fills the engine's cache), once
+ * with the warm-up and `--batches` batches, once more with the warm-up only; the full run less the
+ * mean of the two others, over the bids accepted, is a bid's count (the two baselines' difference is
+ * printed as its spread). The WAL writer and the other background processes are not counted. Outbid
+ * notices: the window (decision 046) is held open for the run and drained at its end, so a pair's
+ * later outbids are written once, as a one-second window writes them at a hot lot's real rate. The
+ * `select 1` line is the pool's round trip, the health route's query, for scale: it counts the
+ * backend's user-space instructions only, so it is not the share of the CPU it takes (the kernel's
+ * part of a round trip is large). Counters are not zeroed in running processes with
+ * `callgrind_control`: that stops a process blocked in a system call, and PostgreSQL's background
+ * processes exited on it.
+ *
+ *   # a throwaway cluster (postgres refuses to run as root):
+ *   su postgres -c "initdb -D /tmp/pgcg/data -A trust -U postgres"
+ *   su postgres -c "valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/tmp/pgcg/cg.%p \
+ *     postgres -D /tmp/pgcg/data -p 5499 -k /tmp/pgcg -c autovacuum=off -c fsync=off &"
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5499/postgres BENCH_CALLGRIND_DIR=/tmp/pgcg \
+ *     npx tsx bench/bidding/pg-instructions.ts [--lots 1,100] [--batches 20] [--template name]
+ *
+ * `--template`: a migrated database on that server to copy: `--template-only prefix` migrates one
+ * and prints its name. BENCH_B_SETUP_SQL: SQL run on the database before the lots are made (a schema
+ * variant to compare). Where the instructions go: `callgrind_annotate --inclusive=yes <file>` on the
+ * largest `cg.<pid>` of a full run (the pipelined connection, which sends the batch statements).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import pino from 'pino';
+import type { AppContext } from '../../apps/server/src/context';
+import { paymentsFor } from '../../apps/server/src/platform/payments/payments';
+import { createDbLiveBus } from '../../apps/server/src/platform/live/live-bus';
+import { biddingService } from '../../apps/server/src/modules/bidding/bidding.service';
+import { listingKeys } from '../../apps/server/src/modules/bidding/listing-keys';
+import type { BusEvent } from '../../apps/server/src/modules/bidding/live-events';
+import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
+import { openDb } from '../../apps/server/src/db/client';
+import { createScratchDb, createTemplateDb, testEnv } from '../../apps/server/src/test/test-app';
+import { LADDER_LOT } from '../support/bid-load';
+
+const { values: args } = parseArgs({
+  options: {
+    lots: { type: 'string', default: '1,100' },
+    batches: { type: 'string', default: '20' },
+    template: { type: 'string' },
+    'template-only': { type: 'string' },
+  },
+});
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5499/postgres';
+const DUMPS = process.env.BENCH_CALLGRIND_DIR ?? '/tmp/pgcg';
+const BIDDERS = 200;
+const BATCHES = Number(args.batches);
+const lotCounts = args.lots.split(',').map(Number);
+
+/**
+ * The instructions of the PostgreSQL backends that exited since `mark` (callgrind writes a process's
+ * counts when it exits). Counters are not zeroed or dumped in running processes: `callgrind_control`
+ * stops a process blocked in a system call, and PostgreSQL's background processes exited on it.
+ */
+async function exitedSince(mark: number) {
+  // A backend exits, and is written, shortly after its connection closes.
+  await new Promise((r) => setTimeout(r, 3000));
+  let total = 0;
+  for (const name of fs.readdirSync(DUMPS)) {
+    const file = path.join(DUMPS, name);
+    if (!/^cg\.\d+$/.test(name) || fs.statSync(file).mtimeMs < mark) continue;
+    const m = /^(?:summary|totals): (\d+)/m.exec(fs.readFileSync(file, 'utf8'));
+    total += Number(m?.[1] ?? 0);
+  }
+  return total;
+}
+
+if (args['template-only']) {
+  const { name } = await createTemplateDb(SERVER, args['template-only']);
+  console.log(`${name}: a migrated template (pass --template ${name})`);
+  process.exit(0);
+}
+
+const scratch = await createScratchDb(SERVER, 'chepai_bench_instr', 4, args.template);
+const env = testEnv({ OUTBID_NOTICE_WINDOW_MS: String(3600_000) });
+const log = pino({ level: 'silent' });
+const setupCtx: AppContext = { env, dbh: scratch.dbh, log, now: () => new Date() };
+
+/**
+ * The engine as a server process wires it, on connections of its own (pool, pipelined connection,
+ * listener), closed at the end so that their backends exit and are counted.
+ */
+async function engine() {
+  const dbh = await openDb({ databaseUrl: scratch.url, poolSize: 4 });
+  const ctx: AppContext = { env, dbh, log, now: () => new Date() };
+  const bus = createDbLiveBus<BusEvent>(dbh, { load: async () => [] });
+  await bus.start();
+  const service = biddingService(ctx, paymentsFor(ctx), bus, listingKeys(dbh.db));
+  return {
+    dbh,
+    service,
+    async close() {
+      await service.drainOutbids();
+      await bus.stop();
+      await dbh.close();
+    },
+  };
+}
+
+try {
+  if (process.env.BENCH_B_SETUP_SQL) await sql.raw(process.env.BENCH_B_SETUP_SQL).execute(scratch.dbh.db);
+  const maxLots = Math.max(...lotCounts);
+  const allLots: string[] = [];
+  for (let i = 0; i < maxLots; i++)
+    allLots.push(
+      await makeLot({ ctx: setupCtx }, { ...LADDER_LOT, end_time: new Date(Date.now() + 6 * 3600_000) }),
+    );
+  const buyers: string[] = [];
+  for (let i = 0; i < BIDDERS; i++) buyers.push((await makeBuyer({ ctx: setupCtx })).id);
+  for (const [i, lot] of allLots.entries())
+    await freezeDepositsDirectly({ ctx: setupCtx }, lot, buyers, `I${i}_`, 100_000);
+  await scratch.dbh.close();
+  await exitedSince(Date.now()); // the set-up's backends exit before anything is measured
+
+  const rung = new Map<string, number>();
+  const visits = new Map<string, number>();
+  type Service = Awaited<ReturnType<typeof engine>>['service'];
+  /** One batch: `size` bids, bid `k` on lot `(first + k) mod lots`, each lot's bidders in turn. */
+  async function batch(service: Service, lots: string[], first: number, size: number) {
+    const calls = Array.from({ length: size }, (_, k) => {
+      const orderId = lots[(first + k) % lots.length] as string;
+      const v = visits.get(orderId) ?? 0;
+      visits.set(orderId, v + 1);
+      const r = rung.get(orderId) ?? 0;
+      rung.set(orderId, r + 1);
+      const buyerId = buyers[(v * 37 + allLots.indexOf(orderId)) % BIDDERS] as string;
+      return service.placeBid({
+        buyerId,
+        orderId,
+        amount: LADDER_LOT.start_price + r * LADDER_LOT.increment,
+      });
+    });
+    const settled = await Promise.allSettled(calls);
+    return settled.filter((x) => x.status === 'fulfilled' && x.value.result === 'accepted').length;
+  }
+
+  /**
+   * The instructions of a fresh engine's connections over `n` batches after its warm-up (every lot's
+   * first batch takes the locked path and fills the engine's cache): measured with `n` = 0 and with
+   * `BATCHES`, the difference is the batches'.
+   */
+  async function run(lots: string[], size: number, n: number) {
+    const mark = Date.now();
+    const e = await engine();
+    const warm = Math.max(3, Math.ceil(lots.length / size) * 2);
+    let first = 0;
+    for (let i = 0; i < warm; i++, first += size) await batch(e.service, lots, first, size);
+    let accepted = 0;
+    for (let i = 0; i < n; i++, first += size) accepted += await batch(e.service, lots, first, size);
+    await e.close();
+    return { accepted, instructions: await exitedSince(mark) };
+  }
+
+  async function shape(count: number) {
+    const lots = allLots.slice(0, count);
+    const size = count === 1 ? 64 : 40;
+    // Once unmeasured, so that every pair's notice exists and the lots are past their first bids.
+    await run(lots, size, BATCHES);
+    const base = await run(lots, size, 0);
+    const full = await run(lots, size, BATCHES);
+    const base2 = await run(lots, size, 0);
+    const perBid = (full.instructions - (base.instructions + base2.instructions) / 2) / full.accepted;
+    return {
+      accepted: full.accepted,
+      perBid,
+      spread: Math.abs(base.instructions - base2.instructions) / full.accepted,
+    };
+  }
+
+  const ROUND_TRIPS = 500;
+  async function selects(n: number) {
+    const mark = Date.now();
+    const dbh = await openDb({ databaseUrl: scratch.url, poolSize: 1 });
+    for (let i = 0; i < n; i++) await sql`select 1`.execute(dbh.db);
+    await dbh.close();
+    return exitedSince(mark);
+  }
+  const perSelect = ((await selects(ROUND_TRIPS)) - (await selects(0))) / ROUND_TRIPS;
+  console.log(`select 1 through the pool: ${(perSelect / 1000).toFixed(1)} k instructions a round trip`);
+  for (const count of lotCounts) {
+    const r = await shape(count);
+    console.log(
+      `${count} lot(s), ${BATCHES} batches of ${count === 1 ? 64 : 40}: ${r.accepted} accepted, ` +
+        `${(r.perBid / 1000).toFixed(1)} k instructions a bid (± ${(r.spread / 1000).toFixed(1)} k between the baselines) ` +
+        `= ${(r.perBid / perSelect).toFixed(2)} × select 1`,
+    );
+  }
+} finally {
+  await scratch.drop();
+}
