@@ -31,10 +31,10 @@
  *   su postgres -c "valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/tmp/pgcg/cg.%p \
  *     postgres -D /tmp/pgcg/data -p 5499 -k /tmp/pgcg -c autovacuum=off -c fsync=off &"
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5499/postgres BENCH_CALLGRIND_DIR=/tmp/pgcg \
- *     npx tsx bench/bidding/pg-instructions.ts [--lots 1,100] [--batches 20] [--template name]
+ *     npx tsx bench/bidding/pg-instructions.ts [--lots 1,100] [--batches 20]
  *
- * `--template`: a migrated database on that server to copy: `--template-only prefix` migrates one
- * and prints its name. BENCH_B_SETUP_SQL: SQL run on the database before the lots are made (a schema
+ * BENCH_DATABASE_URL must name the server run under callgrind (a run that finds no dump refuses to
+ * print figures); one run at a time, since every backend that exits there is counted. BENCH_B_SETUP_SQL: SQL run on the database before the lots are made (a schema
  * variant to compare). Where the instructions go: `callgrind_annotate --inclusive=yes <file>` on the
  * largest `cg.<pid>` of a full run (the pipelined connection, which sends the batch statements).
  */
@@ -44,71 +44,68 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pino from 'pino';
 import type { AppContext } from '../../apps/server/src/context';
-import { paymentsFor } from '../../apps/server/src/platform/payments/payments';
-import { createDbLiveBus } from '../../apps/server/src/platform/live/live-bus';
+import { openDb } from '../../apps/server/src/db/client';
 import { biddingService } from '../../apps/server/src/modules/bidding/bidding.service';
 import { listingKeys } from '../../apps/server/src/modules/bidding/listing-keys';
 import type { BusEvent } from '../../apps/server/src/modules/bidding/live-events';
-import { freezeDepositsDirectly, makeBuyer, makeLot } from '../../apps/server/src/test/bidding-fixture';
-import { openDb } from '../../apps/server/src/db/client';
-import { createScratchDb, createTemplateDb, testEnv } from '../../apps/server/src/test/test-app';
+import { createDbLiveBus } from '../../apps/server/src/platform/live/live-bus';
+import { paymentsFor } from '../../apps/server/src/platform/payments/payments';
+import { testEnv } from '../../apps/server/src/test/test-app';
+import { benchDatabase } from '../support/bench-db';
 import { LADDER_LOT } from '../support/bid-load';
 
 const { values: args } = parseArgs({
-  options: {
-    lots: { type: 'string', default: '1,100' },
-    batches: { type: 'string', default: '20' },
-    template: { type: 'string' },
-    'template-only': { type: 'string' },
-  },
+  options: { lots: { type: 'string', default: '1,100' }, batches: { type: 'string', default: '20' } },
 });
-const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5499/postgres';
 const DUMPS = process.env.BENCH_CALLGRIND_DIR ?? '/tmp/pgcg';
 const BIDDERS = 200;
 const BATCHES = Number(args.batches);
 const lotCounts = args.lots.split(',').map(Number);
+/** A batch's bids: a hot lot's batch at saturation, and `bench/bidding`'s 100-lot batch. */
+const batchSize = (lots: number) => (lots === 1 ? 64 : 40);
 
 /**
  * The instructions of the PostgreSQL backends that exited since `mark` (callgrind writes a process's
  * counts when it exits). Counters are not zeroed or dumped in running processes: `callgrind_control`
  * stops a process blocked in a system call, and PostgreSQL's background processes exited on it.
  */
-async function exitedSince(mark: number) {
+async function exitedSince(mark: number, expected = true) {
   // A backend exits, and is written, shortly after its connection closes.
   await new Promise((r) => setTimeout(r, 3000));
   let total = 0;
+  let dumps = 0;
   for (const name of fs.readdirSync(DUMPS)) {
     const file = path.join(DUMPS, name);
     if (!/^cg\.\d+$/.test(name) || fs.statSync(file).mtimeMs < mark) continue;
     const m = /^(?:summary|totals): (\d+)/m.exec(fs.readFileSync(file, 'utf8'));
-    total += Number(m?.[1] ?? 0);
+    if (!m) continue;
+    total += Number(m[1]);
+    dumps++;
   }
+  if (!dumps && expected)
+    throw new Error(
+      `no callgrind dump in ${DUMPS} since the run began: is BENCH_DATABASE_URL the server run under callgrind?`,
+    );
   return total;
 }
 
-if (args['template-only']) {
-  const { name } = await createTemplateDb(SERVER, args['template-only']);
-  console.log(`${name}: a migrated template (pass --template ${name})`);
-  process.exit(0);
-}
-
-const scratch = await createScratchDb(SERVER, 'chepai_bench_instr', 4, args.template);
+const bench = await benchDatabase('pg', 'chepai_bench_instr', 4);
+const url = bench.url as string;
 const log = pino({ level: 'silent' });
-const setupCtx: AppContext = { env: testEnv(), dbh: scratch.dbh, log, now: () => new Date() };
 
 /**
  * The engine as a server process wires it, on connections of its own (pool, pipelined connection,
- * listener), closed at the end so that their backends exit and are counted.
+ * listener), closed at the end so that their backends exit and are counted. The set-up's connections
+ * stay open until the end: their backends are never counted.
  */
 async function engine(outbidWindowMs: number) {
-  const dbh = await openDb({ databaseUrl: scratch.url, poolSize: 4 });
+  const dbh = await openDb({ databaseUrl: url, poolSize: 4 });
   const env = testEnv({ OUTBID_NOTICE_WINDOW_MS: String(outbidWindowMs) });
   const ctx: AppContext = { env, dbh, log, now: () => new Date() };
   const bus = createDbLiveBus<BusEvent>(dbh, { load: async () => [] });
   await bus.start();
   const service = biddingService(ctx, paymentsFor(ctx), bus, listingKeys(dbh.db));
   return {
-    dbh,
     service,
     async close() {
       await service.drainOutbids();
@@ -119,19 +116,12 @@ async function engine(outbidWindowMs: number) {
 }
 
 try {
-  if (process.env.BENCH_B_SETUP_SQL) await sql.raw(process.env.BENCH_B_SETUP_SQL).execute(scratch.dbh.db);
-  const maxLots = Math.max(...lotCounts);
-  const allLots: string[] = [];
-  for (let i = 0; i < maxLots; i++)
-    allLots.push(
-      await makeLot({ ctx: setupCtx }, { ...LADDER_LOT, end_time: new Date(Date.now() + 6 * 3600_000) }),
-    );
-  const buyers: string[] = [];
-  for (let i = 0; i < BIDDERS; i++) buyers.push((await makeBuyer({ ctx: setupCtx })).id);
-  for (const [i, lot] of allLots.entries())
-    await freezeDepositsDirectly({ ctx: setupCtx }, lot, buyers, `I${i}_`, 100_000);
-  await scratch.dbh.close();
-  await exitedSince(Date.now()); // the set-up's backends exit before anything is measured
+  if (process.env.BENCH_B_SETUP_SQL) await sql.raw(process.env.BENCH_B_SETUP_SQL).execute(bench.db());
+  const allLots = await bench.lots(Math.max(...lotCounts), {
+    ...LADDER_LOT,
+    end_time: new Date(Date.now() + 6 * 3600_000),
+  });
+  const buyers = (await bench.buyers(BIDDERS, allLots)).map((b) => b.id);
 
   const rung = new Map<string, number>();
   const visits = new Map<string, number>();
@@ -139,7 +129,8 @@ try {
   /** One batch: `size` bids, bid `k` on lot `(first + k) mod lots`, each lot's bidders in turn. */
   async function batch(service: Service, lots: string[], first: number, size: number) {
     const calls = Array.from({ length: size }, (_, k) => {
-      const orderId = lots[(first + k) % lots.length] as string;
+      const index = (first + k) % lots.length;
+      const orderId = lots[index] as string;
       const v = visits.get(orderId) ?? 0;
       visits.set(orderId, v + 1);
       const r = rung.get(orderId) ?? 0;
@@ -147,7 +138,6 @@ try {
       // One lot: 64 different bidders a batch, all 200 in turn. Several lots: eight bidders a lot in
       // turn, so that a pair's outbid notice exists (unread) after the first run and later outbids
       // update it, as in `bench/bidding`'s 100-lot phases, where every pair is outbid again and again.
-      const index = allLots.indexOf(orderId);
       const buyerId = buyers[
         lots.length === 1 ? (v * 37 + index) % BIDDERS : ((v % 8) * 25 + index) % BIDDERS
       ] as string;
@@ -166,8 +156,9 @@ try {
    * first batch takes the locked path and fills the engine's cache): measured with `n` = 0 and with
    * `BATCHES`, the difference is the batches'.
    */
-  async function run(lots: string[], size: number, n: number) {
+  async function run(lots: string[], n: number) {
     const mark = Date.now();
+    const size = batchSize(lots.length);
     // One lot: a pair's later outbids held and written once (a one-second window at a hot lot's rate);
     // several lots: every outbid written by its batch (`bench/bidding` outbids a pair of its 100 lots
     // once in 6–7 s, past the window).
@@ -183,12 +174,11 @@ try {
 
   async function shape(count: number) {
     const lots = allLots.slice(0, count);
-    const size = count === 1 ? 64 : 40;
     // Once unmeasured, so that every pair's notice exists and the lots are past their first bids.
-    await run(lots, size, BATCHES);
-    const base = await run(lots, size, 0);
-    const full = await run(lots, size, BATCHES);
-    const base2 = await run(lots, size, 0);
+    await run(lots, BATCHES);
+    const base = await run(lots, 0);
+    const full = await run(lots, BATCHES);
+    const base2 = await run(lots, 0);
     const perBid = (full.instructions - (base.instructions + base2.instructions) / 2) / full.accepted;
     return {
       accepted: full.accepted,
@@ -200,21 +190,22 @@ try {
   const ROUND_TRIPS = 500;
   async function selects(n: number) {
     const mark = Date.now();
-    const dbh = await openDb({ databaseUrl: scratch.url, poolSize: 1 });
+    const dbh = await openDb({ databaseUrl: url, poolSize: 1 });
     for (let i = 0; i < n; i++) await sql`select 1`.execute(dbh.db);
     await dbh.close();
-    return exitedSince(mark);
+    // With no query the pool opens no connection: nothing to count.
+    return exitedSince(mark, n > 0);
   }
   const perSelect = ((await selects(ROUND_TRIPS)) - (await selects(0))) / ROUND_TRIPS;
   console.log(`select 1 through the pool: ${(perSelect / 1000).toFixed(1)} k instructions a round trip`);
   for (const count of lotCounts) {
     const r = await shape(count);
     console.log(
-      `${count} lot(s), ${BATCHES} batches of ${count === 1 ? 64 : 40}: ${r.accepted} accepted, ` +
+      `${count} lot(s), ${BATCHES} batches of ${batchSize(count)}: ${r.accepted} accepted, ` +
         `${(r.perBid / 1000).toFixed(1)} k instructions a bid (± ${(r.spread / 1000).toFixed(1)} k between the baselines) ` +
         `= ${(r.perBid / perSelect).toFixed(2)} × select 1`,
     );
   }
 } finally {
-  await scratch.drop();
+  await bench.drop();
 }
