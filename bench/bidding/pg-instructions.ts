@@ -126,10 +126,18 @@ try {
   const rung = new Map<string, number>();
   const visits = new Map<string, number>();
   type Service = Awaited<ReturnType<typeof engine>>['service'];
-  /** One batch: `size` bids, bid `k` on lot `(first + k) mod lots`, each lot's bidders in turn. */
+  /**
+   * One batch: `size` bids, bid `k` on lot `37 (first + k) mod lots`, each lot's bidders in turn. The
+   * stride spreads a batch's lots over the table as `bench/bidding`'s clients do: lots made one after
+   * another share a heap page (about three to a page), and a page has room for only two new versions
+   * of its lots between prunes, so a batch of neighbours made a third of its lot updates non-HOT, each
+   * inserting into all of the table's indexes, its two GIN among them — about 40 % of PostgreSQL's
+   * work a bid, where `bench/bidding`'s storms write 99 % of theirs HOT (docs/scaling.md,
+   * twenty-seventh session). The share is printed.
+   */
   async function batch(service: Service, lots: string[], first: number, size: number) {
     const calls = Array.from({ length: size }, (_, k) => {
-      const index = (first + k) % lots.length;
+      const index = ((first + k) * 37) % lots.length;
       const orderId = lots[index] as string;
       const v = visits.get(orderId) ?? 0;
       visits.set(orderId, v + 1);
@@ -172,17 +180,28 @@ try {
     return { accepted, instructions: await exitedSince(mark) };
   }
 
+  const lotUpdates = async () => {
+    const { rows } = await sql<{ upd: string; hot: string }>`
+      select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
+      bench.db(),
+    );
+    return { all: Number(rows[0]?.upd ?? 0), hot: Number(rows[0]?.hot ?? 0) };
+  };
+
   async function shape(count: number) {
     const lots = allLots.slice(0, count);
+    const before = await lotUpdates();
     // Once unmeasured, so that every pair's notice exists and the lots are past their first bids.
     await run(lots, BATCHES);
     const base = await run(lots, 0);
     const full = await run(lots, BATCHES);
     const base2 = await run(lots, 0);
     const perBid = (full.instructions - (base.instructions + base2.instructions) / 2) / full.accepted;
+    const after = await lotUpdates();
     return {
       accepted: full.accepted,
       perBid,
+      hot: (after.hot - before.hot) / Math.max(1, after.all - before.all),
       spread: Math.abs(base.instructions - base2.instructions) / full.accepted,
     };
   }
@@ -203,7 +222,7 @@ try {
     console.log(
       `${count} lot(s), ${BATCHES} batches of ${batchSize(count)}: ${r.accepted} accepted, ` +
         `${(r.perBid / 1000).toFixed(1)} k instructions a bid (± ${(r.spread / 1000).toFixed(1)} k between the baselines) ` +
-        `= ${(r.perBid / perSelect).toFixed(2)} × select 1`,
+        `= ${(r.perBid / perSelect).toFixed(2)} × select 1; ${(r.hot * 100).toFixed(1)} % of its lot updates HOT`,
     );
   }
 } finally {

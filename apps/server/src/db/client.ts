@@ -277,7 +277,14 @@ function pipelinedConnection(connectionString: string): SerialConnection & { clo
   let current: Promise<pg.Client> | null = null;
   const open = (): Promise<pg.Client> => {
     if (current) return current;
-    const client = new pg.Client({ connectionString, pipeline: true });
+    // A prepared statement's plan is made once: the batch's arrays (a parameter each) vary in length
+    // from batch to batch, and PostgreSQL's default would plan each run again for them, which took a
+    // third of its work a bid (docs/scaling.md, twenty-seventh session).
+    const client = new pg.Client({
+      connectionString,
+      pipeline: true,
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
     const opening: Promise<pg.Client> = client.connect().then(
       () => client,
       (err: unknown) => {

@@ -18,7 +18,7 @@ export interface PackedPayload {
 
 /**
  * One expression that sends payloads on the channel, in order, to select inside a statement of the
- * caller's transaction: one parameter however many there are (a select list would stop at
+ * caller's transaction: three array parameters however many there are (a select list would stop at
  * PostgreSQL's 1,664 columns, and every column is a parameter to parse). Each payload has a key, and
  * only those whose key `only` (a subquery of the same statement yielding text) returns are sent: a bid
  * batch sends the events of the lots it wrote, and nothing of a lot whose write did not hold. The
@@ -32,7 +32,7 @@ export const notifyPackedCall = (
   sql<number>`(select count(pg_notify(${channel}, g.payload)) from (
       select case when count(*) = 1 then min(p.payload)
         else '{"m":[' || string_agg(p.payload, ',' order by p.n) || ']}' end as payload
-      from json_to_recordset(${JSON.stringify(items.map((it, n) => ({ ...it, n })))}::json)
-        as p(key text, payload text, pack int, n int)
+      from unnest(${items.map((it) => it.key)}::text[], ${items.map((it) => it.payload)}::text[],
+        ${items.map((it) => it.pack)}::integer[]) with ordinality as p(key, payload, pack, n)
       where p.key in ${only}
       group by p.pack order by p.pack) g)`;

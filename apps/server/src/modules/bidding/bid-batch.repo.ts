@@ -1,6 +1,7 @@
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
-import type { BidTable, Database, DepositLedgerState } from '../../db/schema';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { Database, DepositLedgerState } from '../../db/schema';
 import type { SerialConnection } from '../../db/client';
+import { columnsOf } from '../../db/columns';
 import { withParts, type StatementPart } from '../../db/statement-part';
 import { LOT_COLUMNS, type EngineLot } from './bidding.repo';
 
@@ -30,13 +31,61 @@ export interface LotWrite {
   update: (LotBidUpdate & { token: string }) | null;
 }
 
+/** A lot of a batch as `writeBatch` sends it: its update's columns null when it writes nothing. */
 const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
-  ...update,
   id,
   expect,
-  bidders,
+  // An array a lot: one element of a text array, read as bigint[] (ids are digits only).
+  bidders: `{${bidders.join(',')}}`,
   write: update !== null,
+  token: update?.token,
+  status: update?.status,
+  current_price: update?.current_price,
+  bid_count: update?.bid_count,
+  end_ms: update?.end_time.getTime(),
+  leader_id: update?.leader_id,
+  leader_max: update?.leader_max,
 });
+
+const LOT_WRITE_COLUMNS = [
+  'id',
+  'expect',
+  'bidders',
+  'write',
+  'token',
+  'status',
+  'current_price',
+  'bid_count',
+  'end_ms',
+  'leader_id',
+  'leader_max',
+] as const;
+const BID_WRITE_COLUMNS = [
+  'lot_id',
+  'seq',
+  'bidder_id',
+  'bidder_no',
+  'amount',
+  'created_ms',
+  'auto',
+  'extended',
+  'end_ms',
+  'status_after',
+] as const;
+
+/** A bid row as a batch writes it. */
+export interface BidWrite {
+  lot_id: string;
+  seq: number;
+  bidder_id: string | null;
+  bidder_no: string;
+  amount: number | string;
+  created_at: Date;
+  auto: boolean;
+  extended: boolean;
+  end_time_after: Date;
+  status_after: number;
+}
 
 /** The columns a batch moves on one lot (none of them indexed: decision 006). */
 export interface LotBidUpdate {
@@ -143,7 +192,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
      */
     async writeBatch(
       lots: LotWrite[],
-      rows: Array<Insertable<BidTable>>,
+      rows: BidWrite[],
       now: Date,
       notify: (written: RawBuilder<unknown>) => RawBuilder<number>,
       also: (written: RawBuilder<unknown>) => StatementPart | null = () => null,
@@ -154,15 +203,17 @@ export function bidBatchRepo(db: Kysely<Database>) {
       const part = also(written);
       const statement = withParts(
         db
-          // The batch's rows arrive as JSON text, read once: `json`, not `jsonb`, whose binary form
-          // PostgreSQL would build only to take apart again (`json` takes about a third less time
-          // for a 100-lot batch's lots, bids and notices: docs/scaling.md, sixth session of 2026-11-29).
-          .with(
-            'v',
-            () => sql`(select * from json_to_recordset(${JSON.stringify(lots.map(lotWriteRow))}::json)
-              as v(id bigint, expect uuid, bidders bigint[], write boolean, token uuid, status smallint,
-                current_price bigint, bid_count integer, end_time timestamptz, leader_id bigint, leader_max bigint))`,
-          )
+          // The batch's lots and rows arrive as typed arrays, one a column: a JSON record set cost
+          // PostgreSQL about a third of its work a bid in lexing, key matching and a second check
+          // (docs/scaling.md, twenty-sixth and twenty-seventh sessions). Times go as epoch
+          // milliseconds: a number reads for less than a timestamp's text.
+          .with('v', () => {
+            const c = columnsOf(lots.map(lotWriteRow), LOT_WRITE_COLUMNS);
+            return sql`(select * from unnest(${c.id}::bigint[], ${c.expect}::uuid[], ${c.bidders}::text[], ${c.write}::boolean[],
+              ${c.token}::uuid[], ${c.status}::smallint[], ${c.current_price}::bigint[], ${c.bid_count}::integer[],
+              ${c.end_ms}::float8[], ${c.leader_id}::bigint[], ${c.leader_max}::bigint[])
+              as v(id, expect, bidders, write, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`;
+          })
           .with(
             'lk',
             // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
@@ -186,28 +237,37 @@ export function bidBatchRepo(db: Kysely<Database>) {
             () => sql<{ id: string; write: boolean }>`(
         select v.id, v.write from v join (select * from lk union all select * from seen) as c on c.id = v.id
         where c.engine_token = v.expect
-          and not exists (select from unnest(v.bidders) as b(id) where not exists (
+          and not exists (select from unnest(v.bidders::bigint[]) as b(id) where not exists (
             select from deposit_ledger d where d.lot_id = v.id and d.buyer_id = b.id and d.state = 'frozen')))`,
           )
           .with(
             'upd',
             () => sql`(
         update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
-          end_time = v.end_time, leader_id = v.leader_id, leader_max = v.leader_max,
+          end_time = to_timestamp(v.end_ms / 1000), leader_id = v.leader_id, leader_max = v.leader_max,
           engine_token = v.token, updated_at = ${now}
         from v where lot.id = v.id and lot.id in (select id from held where write)
         returning lot.id)`,
           )
-          .with(
-            'ins',
-            () => sql`(
+          .with('ins', () => {
+            const c = columnsOf(
+              rows.map((r) => ({
+                ...r,
+                created_ms: r.created_at.getTime(),
+                end_ms: r.end_time_after.getTime(),
+              })),
+              BID_WRITE_COLUMNS,
+            );
+            return sql`(
         insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
-        select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, r.created_at, r.auto, r.extended, r.end_time_after, r.status_after
-        from json_to_recordset(${JSON.stringify(rows)}::json) as r(lot_id bigint, seq integer, bidder_id bigint,
-          bidder_no text, amount bigint, created_at timestamptz, auto boolean, extended boolean,
-          end_time_after timestamptz, status_after smallint)
-        where r.lot_id::text in ${written})`,
-          ),
+        select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, to_timestamp(r.created_ms / 1000), r.auto,
+          r.extended, to_timestamp(r.end_ms / 1000), r.status_after
+        from unnest(${c.lot_id}::bigint[], ${c.seq}::integer[], ${c.bidder_id}::bigint[], ${c.bidder_no}::text[],
+          ${c.amount}::bigint[], ${c.created_ms}::float8[], ${c.auto}::boolean[], ${c.extended}::boolean[],
+          ${c.end_ms}::float8[], ${c.status_after}::smallint[])
+          as r(lot_id, seq, bidder_id, bidder_no, amount, created_ms, auto, extended, end_ms, status_after)
+        where r.lot_id::text in ${written})`;
+          }),
         part ? [part] : [],
       );
       const query = statement.selectNoFrom([

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { columnsOf } from '../../db/columns';
 import type { Database } from '../../db/schema';
 import { withParts, type StatementPart } from '../../db/statement-part';
 
@@ -24,6 +25,19 @@ export interface NoticeRow {
  * indexes of migration 039 name it.
  */
 const FOLDED_KIND = 'lot.outbid';
+
+const NOTICE_COLUMNS = [
+  'user_id',
+  'kind',
+  'title',
+  'body',
+  'link',
+  'event_key',
+  'off',
+  'only_key',
+  'repeats',
+  'at_ms',
+] as const;
 
 /**
  * Notices as parts of one statement, the caller's own or another's (the bid batch's): the rows whose
@@ -53,14 +67,23 @@ export function noticeWrites(
   },
 ): StatementPart {
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
-  const insert = (list: NoticeRow[]) => sql`
+  // Rows go as typed arrays, one a column (db/columns.ts), the time as epoch milliseconds.
+  const insert = (list: NoticeRow[]) => {
+    const c = columnsOf(
+      list.map((r) => ({ ...r, at_ms: r.at ? r.at.getTime() : null })),
+      NOTICE_COLUMNS,
+    );
+    return sql`
     insert into notice (user_id, kind, title, body, link, event_key, repeats, created_at)
     select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, coalesce(v.repeats, 1),
-      coalesce(v.at, ${o.now}::timestamptz)
-    from json_to_recordset(${JSON.stringify(list)}::json) as v(user_id bigint, kind text, title text,
-      body text, link text, event_key text, off text, only_key text, repeats integer, at timestamptz)
+      coalesce(to_timestamp(v.at_ms / 1000), ${o.now}::timestamptz)
+    from unnest(${c.user_id}::bigint[], ${c.kind}::text[], ${c.title}::text[], ${c.body}::text[],
+      ${c.link}::text[], ${c.event_key}::text[], ${c.off}::text[], ${c.only_key}::text[],
+      ${c.repeats}::integer[], ${c.at_ms}::float8[])
+      as v(user_id, kind, title, body, link, event_key, off, only_key, repeats, at_ms)
     where ${only} and (v.off is null
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))`;
+  };
   const folded = sql.lit(FOLDED_KIND);
   // The last of a user's outbids of one lot in this statement (a row may be updated once per
   // statement), standing for all of them.
