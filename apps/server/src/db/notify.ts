@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { arrayLiteral } from './columns';
 import type { Database } from './schema';
 
 /**
@@ -32,7 +33,8 @@ export const notifyPackedCall = (
   sql<number>`(select count(pg_notify(${channel}, g.payload)) from (
       select case when count(*) = 1 then min(p.payload)
         else '{"m":[' || string_agg(p.payload, ',' order by p.n) || ']}' end as payload
-      from unnest(${items.map((it) => it.key)}::text[], ${items.map((it) => it.payload)}::text[],
-        ${items.map((it) => it.pack)}::integer[]) with ordinality as p(key, payload, pack, n)
+      from unnest(${arrayLiteral(items.map((it) => it.key))}::text[],
+        ${arrayLiteral(items.map((it) => it.payload))}::text[],
+        ${arrayLiteral(items.map((it) => it.pack))}::integer[]) with ordinality as p(key, payload, pack, n)
       where p.key in ${only}
       group by p.pack order by p.pack) g)`;
