@@ -25,6 +25,9 @@ describe('array literals for unnest', () => {
       '{"l":"1","b":[{"e":"x\\"y"}]}',
       '您的出价已被超越：¥52,500.00',
       'tab\tnew\nline',
+      'quoted "and" new\nline',
+      '"😀" \\ emoji',
+      'bell \u0007 "x"',
     ];
     const { rows } = await sql<{ t: string | null; n: string }>`
       select t, n from unnest(${arrayLiteral([...texts, null])}::text[]) with ordinality as u(t, n)
