@@ -29,7 +29,7 @@ import { acceptedPerSecond, bidStorm, LADDER_LOT, requestsPerSecond } from '../s
 import { benchDatabase } from '../support/bench-db';
 import { cpuMeter } from '../support/cpu-meter';
 import { jsonClient } from '../support/http-client';
-import { pct, sleep } from '../support/stats';
+import { loadAverage, pct, sleep } from '../support/stats';
 
 const { values: args } = parseArgs({
   options: { lots: { type: 'string', default: '1,100' }, db: { type: 'string', default: 'pg' } },
@@ -90,10 +90,7 @@ try {
       `${B_ROOT ? ` from ${B_ROOT}` : ''}${B_SETUP_SQL ? `, its database after ${B_SETUP_SQL}` : ''}; ` +
       `${DB === 'pg' ? (SHARED_DB ? 'PostgreSQL' : 'PostgreSQL each') : 'PGlite each'}; lot counts ` +
       `${LOT_COUNTS.join(', ')}; ${BIDDERS} bidders; ${os.cpus().length} CPUs, load average ` +
-      os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' '),
+      loadAverage(),
   );
   // Unmeasured: each server learns its lots and writes each pair's first outbid notice.
   for (const side of SIDES)

@@ -11,13 +11,12 @@
  *   BENCH_B_SETUP_SQL='alter table lot set (fillfactor = 40)' npx tsx bench/bidding/hot-updates.ts
  *   (BENCH_LOTS=100, BENCH_ROUNDS=3, BENCH_ROUND_SECONDS=6, BENCH_BIDDERS=200)
  */
-import os from 'node:os';
 import { sql } from 'kysely';
 import { acceptedPerSecond, bidStorm, LADDER_LOT } from '../support/bid-load';
 import { benchDatabase } from '../support/bench-db';
 import { cpuMeter, formatShare } from '../support/cpu-meter';
 import { jsonClient } from '../support/http-client';
-import { sleep } from '../support/stats';
+import { loadAverage, sleep } from '../support/stats';
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -48,20 +47,11 @@ try {
   const updates = async () => {
     // A backend reports its counts at most once a second.
     await sleep(1500);
-    const { rows } = await sql<{ upd: string; hot: string }>`
-      select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
-      bench.db(),
-    );
-    return { all: Number(rows[0]?.upd ?? 0), hot: Number(rows[0]?.hot ?? 0) };
+    return (await bench.updateCounts('lot')).get('lot') ?? { all: 0, hot: 0 };
   };
   await bidStorm(client, a, tokens, 3, 0, 'ascending');
   await bidStorm(client, b, tokens, 3, 0, 'ascending');
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage()}`);
   for (let round = 1; round <= ROUNDS; round++)
     for (const [name, lots] of [
       ['A', a],

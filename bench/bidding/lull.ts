@@ -25,7 +25,7 @@ import { parseArgs } from 'node:util';
 import { BID_PATH, LADDER_LOT, think } from '../support/bid-load';
 import { BENCH_NODE_ARGS, benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
-import { pct, sleep } from '../support/stats';
+import { loadAverage, pct, sleep } from '../support/stats';
 
 const { values: args } = parseArgs({ options: { db: { type: 'string', default: 'pg' } } });
 const BIDDERS = Number(process.env.BENCH_BIDDERS ?? 200);
@@ -53,10 +53,7 @@ async function main() {
     const client = jsonClient(server.url);
     console.log(
       `${BIDDERS} clients, bursts of ${BURST_MS} ms at ${RATE} requests/s after ${LULLS.join(' or ')} s of quiet, ` +
-        `${TRIALS} trials, one server process on ${bench.label}, load average ${os
-          .loadavg()
-          .map((x) => x.toFixed(2))
-          .join(' ')}`,
+        `${TRIALS} trials, one server process on ${bench.label}, load average ${loadAverage()}`,
     );
     let rung = 0;
     const call: Record<Route, (n: number) => Promise<boolean>> = {

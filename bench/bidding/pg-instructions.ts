@@ -180,13 +180,7 @@ try {
     return { accepted, instructions: await exitedSince(mark) };
   }
 
-  const lotUpdates = async () => {
-    const { rows } = await sql<{ upd: string; hot: string }>`
-      select n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'lot'`.execute(
-      bench.db(),
-    );
-    return { all: Number(rows[0]?.upd ?? 0), hot: Number(rows[0]?.hot ?? 0) };
-  };
+  const lotUpdates = async () => (await bench.updateCounts('lot')).get('lot') ?? { all: 0, hot: 0 };
 
   async function shape(count: number) {
     const lots = allLots.slice(0, count);

@@ -41,7 +41,7 @@ import { BENCH_NODE_ARGS, benchDatabase, SERVER_APP } from '../support/bench-db'
 import { cpuMeter, formatShare, peakResidentMiB, type CpuShare } from '../support/cpu-meter';
 import { stallShare, watchFlushStalls } from '../support/flush-stalls';
 import { jsonClient } from '../support/http-client';
-import { pct, sleep } from '../support/stats';
+import { loadAverage, pct, sleep } from '../support/stats';
 
 const { values: args } = parseArgs({
   options: { lots: { type: 'string', default: '1' }, db: { type: 'string', default: 'pg' } },
@@ -116,10 +116,7 @@ async function main() {
     if (profDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${profDir}`);
     const server = await bench.start({}, nodeArgs);
     console.log(
-      `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
+      `${BIDDERS} bidders with deposits on every lot, lot counts ${LOT_COUNTS.join(', ')}, one server process on ${bench.label}, ${os.cpus().length} CPUs, load average ${loadAverage()}`,
     );
     const client = jsonClient(server.url);
     const meter = cpuMeter(server.pid);
@@ -371,25 +368,20 @@ async function main() {
       await sleep(500);
       // A bid updates its lot, and an outbid the displaced user's unread notice (decision 044): both
       // meant to be heap-only.
-      const stats = await sql<{ rel: string; upd: string; hot: string }>`
-        select relname as rel, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
-        where relname in ('lot', 'notice') order by relname`.execute(bench.db());
-      for (const { rel, upd, hot } of stats.rows)
+      const counts = await bench.updateCounts('lot', 'notice');
+      for (const rel of ['lot', 'notice']) {
+        const { all, hot } = counts.get(rel) ?? { all: 0, hot: 0 };
         console.log(
-          `${rel} row updates: ${upd}, of which HOT: ${hot} (${((Number(hot) / Math.max(1, Number(upd))) * 100).toFixed(1)} %)`,
+          `${rel} row updates: ${all}, of which HOT: ${hot} (${((hot / Math.max(1, all)) * 100).toFixed(1)} %)`,
         );
+      }
       const ceiling = pgbenchCeiling(bench.url, ceilingLot, 50, SECONDS);
       console.log(
         `secondary: pgbench, bare SQL of one bid (50 clients, one lot): ${ceiling.toFixed(0)} tps; 1 lot ÷ pgbench ${((first?.rate ?? NaN) / ceiling).toFixed(2)}`,
       );
     }
     console.log(`server peak resident memory (VmHWM): ${peakMiB.toFixed(0)} MiB`);
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((x) => x.toFixed(2))
-        .join(' ')}`,
-    );
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await bench.drop();
   }

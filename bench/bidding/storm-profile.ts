@@ -6,11 +6,11 @@
  *   npx tsx bench/bidding/storm-profile.ts [--db pg|pglite] [--lots N]
  *   (BENCH_BIDDERS=200, BENCH_SECONDS=10; BENCH_NODE_ARGS and BENCH_SERVER_LOG as in run.ts)
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { bidStorm, LADDER_LOT, report } from '../support/bid-load';
 import { BENCH_NODE_ARGS, benchDatabase } from '../support/bench-db';
 import { jsonClient } from '../support/http-client';
+import { loadAverage } from '../support/stats';
 
 const { values: args } = parseArgs({
   options: { db: { type: 'string', default: 'pglite' }, lots: { type: 'string', default: '1' } },
@@ -29,12 +29,7 @@ try {
   const server = await bench.start({}, ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...BENCH_NODE_ARGS]);
   const client = jsonClient(server.url);
   await bidStorm(client, lots, tokens, lots.length > 1 ? 6 : 2, 0, 'ascending'); // warm-up
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage()}`);
   report(
     `${bench.label}, ${lots.length} lot(s), ${BIDDERS} clients`,
     await bidStorm(client, lots, tokens, SECONDS, 0, 'ascending'),

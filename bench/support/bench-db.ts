@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { openDb, type DbHandle } from '../../apps/server/src/db/client';
 import { migrateToLatest } from '../../apps/server/src/db/migrate';
@@ -50,6 +51,16 @@ export async function benchDatabase(kind: 'pg' | 'pglite', prefix: string, poolS
     ctx,
     label: url ? `PostgreSQL ${new URL(url).pathname.slice(1)}` : `PGlite in ${dataDir}`,
     db: () => dbh.db,
+    /**
+     * Rows updated so far in each of `tables`, and how many of those updates were HOT (decision 006),
+     * from `pg_stat_user_tables` (a backend reports its counts at most once a second, and at its exit).
+     */
+    async updateCounts(...tables: string[]) {
+      const { rows } = await sql<{ rel: string; upd: string; hot: string }>`
+        select relname as rel, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
+        where relname = any(${tables}::text[])`.execute(dbh.db);
+      return new Map(rows.map((r) => [r.rel, { all: Number(r.upd), hot: Number(r.hot) }]));
+    },
     async lots(count: number, over: Partial<NewLot> = {}) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) ids.push(await makeLot({ ctx }, over));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 /** The p-th percentile (nearest rank) of unsorted samples. */
 export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -5,3 +6,10 @@ export const pct = (xs: number[], p: number) => {
 };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The machine's load averages over 1, 5 and 15 minutes, as a bench prints them beside its figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');

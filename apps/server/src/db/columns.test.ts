@@ -35,12 +35,13 @@ describe('array literals for unnest', () => {
     expect(rows.map((r) => r.t)).toEqual([...texts, null]);
   });
 
-  it('writes numbers, booleans and null bare, and reads them back typed', async () => {
+  it('writes numbers, booleans, null and times bare, and reads them back typed', async () => {
     expect(arrayLiteral([1, -2.5, true, false, null, undefined, 10n])).toBe('{1,-2.5,t,f,NULL,NULL,10}');
+    expect(arrayLiteral([new Date(1764770512352)])).toBe('{1764770512352}');
     const c = columnsOf(
       [
-        { id: '9007199254740993', ms: 1764770512352, ok: true, n: null as number | null },
-        { id: '2', ms: 0, ok: false, n: 7 },
+        { id: '9007199254740993', ms: new Date(1764770512352), ok: true, n: null as number | null },
+        { id: '2', ms: new Date(0), ok: false, n: 7 },
       ],
       ['id', 'ms', 'ok', 'n'],
     );

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { arrayLiteral } from './columns';
+import { columnsOf } from './columns';
 import type { Database } from './schema';
 
 /**
@@ -29,12 +29,13 @@ export const notifyPackedCall = (
   channel: string,
   items: PackedPayload[],
   only: RawBuilder<unknown>,
-): RawBuilder<number> =>
-  sql<number>`(select count(pg_notify(${channel}, g.payload)) from (
+): RawBuilder<number> => {
+  const c = columnsOf(items, ['key', 'payload', 'pack']);
+  return sql<number>`(select count(pg_notify(${channel}, g.payload)) from (
       select case when count(*) = 1 then min(p.payload)
         else '{"m":[' || string_agg(p.payload, ',' order by p.n) || ']}' end as payload
-      from unnest(${arrayLiteral(items.map((it) => it.key))}::text[],
-        ${arrayLiteral(items.map((it) => it.payload))}::text[],
-        ${arrayLiteral(items.map((it) => it.pack))}::integer[]) with ordinality as p(key, payload, pack, n)
+      from unnest(${c.key}::text[], ${c.payload}::text[], ${c.pack}::integer[])
+        with ordinality as p(key, payload, pack, n)
       where p.key in ${only}
       group by p.pack order by p.pack) g)`;
+};

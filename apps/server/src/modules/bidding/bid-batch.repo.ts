@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, DepositLedgerState } from '../../db/schema';
 import type { SerialConnection } from '../../db/client';
-import { columnsOf } from '../../db/columns';
+import { arrayLiteral, columnsOf } from '../../db/columns';
 import { withParts, type StatementPart } from '../../db/statement-part';
-import { LOT_COLUMNS, type EngineLot } from './bidding.repo';
+import { LOT_COLUMNS, type BidRow, type EngineLot } from './bidding.repo';
 
 /** A lot locked for a batch, its top bid, and the deposits of the batch's buyers on it. */
 export interface LockedLot {
@@ -35,14 +35,14 @@ export interface LotWrite {
 const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
   id,
   expect,
-  // An array a lot: one element of a text array, read as bigint[] (ids are digits only).
-  bidders: `{${bidders.join(',')}}`,
+  // An array a lot: one element of a text array, read as bigint[].
+  bidders: arrayLiteral(bidders),
   write: update !== null,
   token: update?.token,
   status: update?.status,
   current_price: update?.current_price,
   bid_count: update?.bid_count,
-  end_ms: update?.end_time.getTime(),
+  end_time: update?.end_time,
   leader_id: update?.leader_id,
   leader_max: update?.leader_max,
 });
@@ -56,7 +56,7 @@ const LOT_WRITE_COLUMNS = [
   'status',
   'current_price',
   'bid_count',
-  'end_ms',
+  'end_time',
   'leader_id',
   'leader_max',
 ] as const;
@@ -66,26 +66,19 @@ const BID_WRITE_COLUMNS = [
   'bidder_id',
   'bidder_no',
   'amount',
-  'created_ms',
+  'created_at',
   'auto',
   'extended',
-  'end_ms',
+  'end_time_after',
   'status_after',
 ] as const;
 
-/** A bid row as a batch writes it. */
-export interface BidWrite {
-  lot_id: string;
-  seq: number;
-  bidder_id: string | null;
-  bidder_no: string;
-  amount: number | string;
-  created_at: Date;
-  auto: boolean;
-  extended: boolean;
+/** A bid row as the engine writes it (amount in fen as a number). */
+export type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & {
+  amount: number;
   end_time_after: Date;
   status_after: number;
-}
+};
 
 /** The columns a batch moves on one lot (none of them indexed: decision 006). */
 export interface LotBidUpdate {
@@ -192,7 +185,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
      */
     async writeBatch(
       lots: LotWrite[],
-      rows: BidWrite[],
+      rows: NewBid[],
       now: Date,
       notify: (written: RawBuilder<unknown>) => RawBuilder<number>,
       also: (written: RawBuilder<unknown>) => StatementPart | null = () => null,
@@ -211,7 +204,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
             const c = columnsOf(lots.map(lotWriteRow), LOT_WRITE_COLUMNS);
             return sql`(select * from unnest(${c.id}::bigint[], ${c.expect}::uuid[], ${c.bidders}::text[], ${c.write}::boolean[],
               ${c.token}::uuid[], ${c.status}::smallint[], ${c.current_price}::bigint[], ${c.bid_count}::integer[],
-              ${c.end_ms}::float8[], ${c.leader_id}::bigint[], ${c.leader_max}::bigint[])
+              ${c.end_time}::float8[], ${c.leader_id}::bigint[], ${c.leader_max}::bigint[])
               as v(id, expect, bidders, write, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`;
           })
           .with(
@@ -250,21 +243,14 @@ export function bidBatchRepo(db: Kysely<Database>) {
         returning lot.id)`,
           )
           .with('ins', () => {
-            const c = columnsOf(
-              rows.map((r) => ({
-                ...r,
-                created_ms: r.created_at.getTime(),
-                end_ms: r.end_time_after.getTime(),
-              })),
-              BID_WRITE_COLUMNS,
-            );
+            const c = columnsOf(rows, BID_WRITE_COLUMNS);
             return sql`(
         insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
         select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, to_timestamp(r.created_ms / 1000), r.auto,
           r.extended, to_timestamp(r.end_ms / 1000), r.status_after
         from unnest(${c.lot_id}::bigint[], ${c.seq}::integer[], ${c.bidder_id}::bigint[], ${c.bidder_no}::text[],
-          ${c.amount}::bigint[], ${c.created_ms}::float8[], ${c.auto}::boolean[], ${c.extended}::boolean[],
-          ${c.end_ms}::float8[], ${c.status_after}::smallint[])
+          ${c.amount}::bigint[], ${c.created_at}::float8[], ${c.auto}::boolean[], ${c.extended}::boolean[],
+          ${c.end_time_after}::float8[], ${c.status_after}::smallint[])
           as r(lot_id, seq, bidder_id, bidder_no, amount, created_ms, auto, extended, end_ms, status_after)
         where r.lot_id::text in ${written})`;
           }),

@@ -1,8 +1,7 @@
 import type { bidding } from '@chepai/shared';
 import { applyBid, type BidRejectionCode, type LotState } from '@chepai/shared/domain/bidding-rules';
 import { fenToYuanString } from '@chepai/shared/domain/money';
-import type { LockedLot, LotBidUpdate } from './bid-batch.repo';
-import type { BidRow } from './bidding.repo';
+import type { LockedLot, LotBidUpdate, NewBid } from './bid-batch.repo';
 import { toLotState } from './lot-state';
 
 export interface BidRequest {
@@ -11,13 +10,6 @@ export interface BidRequest {
   amount: number;
   maxAmount?: number | undefined;
 }
-
-/** A bid row as the engine writes it (amount in fen as a number). */
-export type NewBid = Omit<BidRow, 'amount' | 'end_time_after' | 'status_after'> & {
-  amount: number;
-  end_time_after: Date;
-  status_after: number;
-};
 
 export type BatchedBid =
   | { kind: 'missing' }

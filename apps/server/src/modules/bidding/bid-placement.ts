@@ -7,8 +7,8 @@ import { CommitOutcomeUnknown, statementWithOutcome, transactionWithOutcome } fr
 import type { LiveBus } from '../../platform/live/live-bus';
 import { lotNotices } from '../notices/lot-notices';
 import { notify, noticeStatement, type NoticeInput } from '../notices/notify';
-import { applyLotBatch, type BatchedBid, type BidRequest, type NewBid } from './bid-batch';
-import { bidBatchRepo, type LockedLot, type LotWrite } from './bid-batch.repo';
+import { applyLotBatch, type BatchedBid, type BidRequest } from './bid-batch';
+import { bidBatchRepo, type LockedLot, type LotWrite, type NewBid } from './bid-batch.repo';
 import { afterBatch, engineCache } from './engine-cache';
 import type { ListingKeys } from './listing-keys';
 import { eventsOfBid, type BusEvent } from './live-events';

@@ -1,4 +1,4 @@
-import type { NewBid } from './bid-batch';
+import type { NewBid } from './bid-batch.repo';
 import type { LockedLot, LotBidUpdate } from './bid-batch.repo';
 
 /** Lots whose state a process keeps; the oldest entry goes when a new one would exceed it. */

@@ -36,7 +36,7 @@ const NOTICE_COLUMNS = [
   'off',
   'only_key',
   'repeats',
-  'at_ms',
+  'at',
 ] as const;
 
 /**
@@ -69,17 +69,14 @@ export function noticeWrites(
   const only = o.only ? sql`(v.only_key is null or v.only_key in ${o.only})` : sql`true`;
   // Rows go as typed arrays, one a column (db/columns.ts), the time as epoch milliseconds.
   const insert = (list: NoticeRow[]) => {
-    const c = columnsOf(
-      list.map((r) => ({ ...r, at_ms: r.at ? r.at.getTime() : null })),
-      NOTICE_COLUMNS,
-    );
+    const c = columnsOf(list, NOTICE_COLUMNS);
     return sql`
     insert into notice (user_id, kind, title, body, link, event_key, repeats, created_at)
     select v.user_id, v.kind, v.title, v.body, v.link, v.event_key, coalesce(v.repeats, 1),
       coalesce(to_timestamp(v.at_ms / 1000), ${o.now}::timestamptz)
     from unnest(${c.user_id}::bigint[], ${c.kind}::text[], ${c.title}::text[], ${c.body}::text[],
       ${c.link}::text[], ${c.event_key}::text[], ${c.off}::text[], ${c.only_key}::text[],
-      ${c.repeats}::integer[], ${c.at_ms}::float8[])
+      ${c.repeats}::integer[], ${c.at}::float8[])
       as v(user_id, kind, title, body, link, event_key, off, only_key, repeats, at_ms)
     where ${only} and (v.off is null
       or not exists (select from notice_pref p where p.user_id = v.user_id and v.off = any(p.off)))`;
