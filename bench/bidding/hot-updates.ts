@@ -1,14 +1,15 @@
 /**
- * Whether a 100-lot storm's lot updates stay HOT (decision 006), and what those that do not cost
- * PostgreSQL: one server, two sets of lots in one table — set A made with the table's storage as the
- * migrations leave it, set B after `BENCH_B_SETUP_SQL` (a storage change: `alter table lot set
- * (fillfactor = 40)` reaches the pages that rows made after it fill) — stormed in turn, rounds
- * alternating. Each storm prints accepted bids/s, the share of its lot updates that were HOT
- * (`pg_stat_user_tables`) and the CPU a bid of the server, the client and PostgreSQL. A lot update
- * that is not HOT inserts into every index of `lot` (31 of them, two GIN over the search text);
- * callgrind counted one at about 14 M instructions (docs/scaling.md, twenty-seventh session).
+ * Whether a 100-lot storm's updates of the lots' live rows (`lot_live`, decision 065) stay HOT, and
+ * what those that do not cost PostgreSQL: one server, two sets of lots in one table — set A made
+ * with the table's storage as the migrations leave it, set B after `BENCH_B_SETUP_SQL` (a storage
+ * change: `alter table lot_live set (fillfactor = 40)` reaches the pages that rows made after it
+ * fill) — stormed in turn, rounds alternating. Each storm prints accepted bids/s, the share of its
+ * live-row updates that were HOT (`pg_stat_user_tables`) and the CPU a bid of the server, the client
+ * and PostgreSQL. Before decision 065 the batch wrote the wide `lot` row, and an update of it that
+ * was not HOT inserted into all 31 of its indexes, two GIN over the search text among them (callgrind
+ * counted one at about 14 M instructions: docs/scaling.md, twenty-seventh session).
  *
- *   BENCH_B_SETUP_SQL='alter table lot set (fillfactor = 40)' npx tsx bench/bidding/hot-updates.ts
+ *   BENCH_B_SETUP_SQL='alter table lot_live set (fillfactor = 40)' npx tsx bench/bidding/hot-updates.ts
  *   (BENCH_LOTS=100, BENCH_ROUNDS=3, BENCH_ROUND_SECONDS=6, BENCH_BIDDERS=200)
  */
 import { sql } from 'kysely';
@@ -33,7 +34,7 @@ try {
   const tokens = (await bench.buyers(BIDDERS, [...a, ...b])).map((x) => x.token);
   const pages = async (ids: string[]) => {
     const { rows } = await sql<{ n: number }>`
-      select count(distinct (ctid::text::point)[0])::int as n from lot where id = any(${ids}::bigint[])`.execute(
+      select count(distinct (ctid::text::point)[0])::int as n from lot_live where lot_id = any(${ids}::bigint[])`.execute(
       bench.db(),
     );
     return rows[0]?.n ?? 0;
@@ -47,7 +48,7 @@ try {
   const updates = async () => {
     // A backend reports its counts at most once a second.
     await sleep(1500);
-    return (await bench.updateCounts('lot')).get('lot') ?? { all: 0, hot: 0 };
+    return (await bench.updateCounts('lot_live')).get('lot_live') ?? { all: 0, hot: 0 };
   };
   await bidStorm(client, a, tokens, 3, 0, 'ascending');
   await bidStorm(client, b, tokens, 3, 0, 'ascending');

@@ -180,7 +180,7 @@ try {
     return { accepted, instructions: await exitedSince(mark) };
   }
 
-  const lotUpdates = async () => (await bench.updateCounts('lot')).get('lot') ?? { all: 0, hot: 0 };
+  const lotUpdates = async () => (await bench.updateCounts('lot_live')).get('lot_live') ?? { all: 0, hot: 0 };
 
   async function shape(count: number) {
     const lots = allLots.slice(0, count);

@@ -85,8 +85,8 @@ function pgbenchCeiling(url: string, lot: string, clients: number, seconds: numb
   fs.writeFileSync(
     script,
     `BEGIN;
-SELECT id FROM lot WHERE id = ${lot} FOR UPDATE;
-UPDATE lot SET current_price = current_price + 50000, bid_count = bid_count + 1, updated_at = now() WHERE id = ${lot} RETURNING bid_count AS seq, current_price AS amount \\gset
+SELECT lot_id FROM lot_live WHERE lot_id = ${lot} FOR UPDATE;
+UPDATE lot_live SET current_price = current_price + 50000, bid_count = bid_count + 1, written_at = now() WHERE lot_id = ${lot} RETURNING bid_count AS seq, current_price AS amount \\gset
 INSERT INTO bid (lot_id, seq, bidder_id, bidder_no, amount, created_at) VALUES (${lot}, :seq, NULL, '000000', :amount, now());
 COMMIT;
 `,
@@ -366,10 +366,10 @@ async function main() {
     );
     if (bench.url) {
       await sleep(500);
-      // A bid updates its lot, and an outbid the displaced user's unread notice (decision 044): both
-      // meant to be heap-only.
-      const counts = await bench.updateCounts('lot', 'notice');
-      for (const rel of ['lot', 'notice']) {
+      // A bid updates its lot's live row (decision 065), and an outbid the displaced user's unread
+      // notice (decision 044): both meant to be heap-only.
+      const counts = await bench.updateCounts('lot_live', 'notice');
+      for (const rel of ['lot_live', 'notice']) {
         const { all, hot } = counts.get(rel) ?? { all: 0, hot: 0 };
         console.log(
           `${rel} row updates: ${all}, of which HOT: ${hot} (${((hot / Math.max(1, all)) * 100).toFixed(1)} %)`,

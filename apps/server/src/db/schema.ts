@@ -468,7 +468,11 @@ export interface SellerOrgTable {
   created_at: CreatedAt;
 }
 
-export interface LotTable {
+/**
+ * A lot's row but for the columns a bid moves (migration 043): written by everyone but the bid
+ * engine. Read lots through `lot`, the view of both rows.
+ */
+export interface LotBaseTable {
   id: GeneratedId;
   seller_id: string;
   demo_key: string | null;
@@ -508,14 +512,11 @@ export interface LotTable {
   /** Secret: never leaves the server. */
   reserve_price: Int8 | null;
   appraisal_price: Int8 | null;
-  current_price: Int8;
-  bid_count: number;
   watchers: number;
   views: Int8;
   preview_time: Timestamp;
   reg_start_time: Timestamp;
   start_time: Timestamp;
-  end_time: Timestamp;
   extend_window_sec: number;
   extend_step_sec: number;
   listed_at: Timestamp;
@@ -523,9 +524,6 @@ export interface LotTable {
   search_grams: string[];
   created_at: CreatedAt;
   updated_at: Timestamp;
-  /** Bidding engine (005): the leader's secret proxy maximum, never leaves the server. */
-  leader_id: Generated<string | null>;
-  leader_max: Generated<string | null>;
   closed_at: Generated<Date | null>;
   /** Set while an operator has paused bidding (migration 016). */
   paused_at: Generated<Date | null>;
@@ -542,9 +540,39 @@ export interface LotTable {
   /** The lot's terms (migration 022): the seller's share of a forfeited deposit (%), and whether the seller pays its fee separately. */
   forfeit_seller_pct: Generated<number>;
   seller_fee_separate: Generated<boolean>;
-  /** The engine state's token (migration 034): fresh whenever an engine column changes. */
-  engine_token: Generated<string>;
 }
+
+/**
+ * The columns a bid moves, and the engine's token (migration 043): the narrow row a bid batch locks
+ * and writes. None of them is indexed (decision 006); the halls sort by `lot_base`'s listing copies.
+ */
+export interface LotLiveTable {
+  lot_id: Int8;
+  current_price: Int8;
+  bid_count: ColumnType<number, number | undefined, number>;
+  end_time: Timestamp;
+  /** Bidding engine (005): the leader's secret proxy maximum, never leaves the server. */
+  leader_id: Generated<string | null>;
+  leader_max: Generated<string | null>;
+  /** Fresh whenever a column the engine reads changes, in either row (migrations 034, 043). */
+  engine_token: Generated<string>;
+  /** When a bid batch last wrote the row. */
+  written_at: Generated<Date>;
+}
+
+/** A view's columns: read and updated as the table's, never inserted. */
+type ViewOf<T> = { [K in keyof T]: ColumnType<SelectOf<T[K]>, never, UpdateOf<T[K]>> };
+type SelectOf<C> = C extends ColumnType<infer S, unknown, unknown> ? S : C;
+type UpdateOf<C> = C extends ColumnType<unknown, unknown, infer U> ? U : C;
+
+/** The columns of a lot as its writer gives them: both rows at once (lot-writer.ts). */
+export type LotColumns = LotBaseTable & Omit<LotLiveTable, 'lot_id' | 'written_at'>;
+
+/**
+ * `lot`: a lot's two rows as one (a view, migration 043). The server writes `lot_base` or
+ * `lot_live`; an update of the view (tests, scripts) reaches both through its trigger, more slowly.
+ */
+export type LotTable = ViewOf<LotColumns>;
 
 export interface LotPhotoTable {
   lot_id: string;
@@ -776,6 +804,8 @@ export interface Database {
   sandbox_trade: SandboxTradeTable;
   seller_org: SellerOrgTable;
   lot: LotTable;
+  lot_base: LotBaseTable;
+  lot_live: LotLiveTable;
   lot_photo: LotPhotoTable;
   bid: BidTable;
   deal: DealTable;

@@ -175,7 +175,12 @@ export const placeBid = (t: TestApp, token: string, orderId: string, amount: str
 
 /** Moves a lot's end as a reschedule does: the end and its listing copy together (decision 006). */
 export async function setLotEnd(db: AppContext['dbh']['db'], lotId: string, end: Date) {
-  await db.updateTable('lot').set({ end_time: end, list_end_time: end }).where('id', '=', lotId).execute();
+  await db
+    .with('live', (w) => w.updateTable('lot_live').set({ end_time: end }).where('lot_id', '=', lotId))
+    .updateTable('lot_base')
+    .set({ list_end_time: end })
+    .where('id', '=', lotId)
+    .execute();
 }
 
 /** The latest code the development outbox holds for the buyer's phone and purpose. */

@@ -35,6 +35,7 @@ import * as m039 from './039-one-open-outbid-notice';
 import * as m040 from './040-fold-old-outbid-notices';
 import * as m041 from './041-content-publication';
 import * as m042 from './042-keyword-case';
+import * as m043 from './043-lot-live';
 
 /** Every migration, in order. Add new files here with the next number. */
 export const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ export const migrations: Record<string, Migration> = {
   '040-fold-old-outbid-notices': m040,
   '041-content-publication': m041,
   '042-keyword-case': m042,
+  '043-lot-live': m043,
 };
 
 /** Every migration with the settings some of them need (those that seal existing rows). */

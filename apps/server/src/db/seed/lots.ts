@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import { LOT_STATUS } from '@chepai/shared/contracts/lot-enums';
 import { withDerivedColumns } from '../../modules/lots/lot-writer';
-import type { Database, LotTable } from '../schema';
+import { splitLot } from '../../modules/lots/lot-writer.repo';
+import type { Database, LotBaseTable } from '../schema';
 import { demoKeyOf, generateLot } from './lot-generator';
 import { SELLERS } from './lot-data';
 import { demoBuyerIds } from './accounts';
@@ -16,15 +17,21 @@ const ENDED: readonly number[] = [LOT_STATUS.sold, LOT_STATUS.unsold, LOT_STATUS
  * A demo lot that is real data now (docs/decisions/058-demo-deposits.md): a bid through the engine (it
  * sets leader_id), a deal, or a payment other than the seed's own deposit while that is still frozen.
  */
-function keptAsRealData(eb: ExpressionBuilder<Database, 'lot'>) {
+function keptAsRealData(eb: ExpressionBuilder<Database, 'lot_base'>) {
   return eb.or([
-    eb('lot.leader_id', 'is not', null),
-    eb.exists(eb.selectFrom('deal').select('deal.lot_id').whereRef('deal.lot_id', '=', 'lot.id')),
+    eb.exists(
+      eb
+        .selectFrom('lot_live')
+        .select('lot_live.lot_id')
+        .whereRef('lot_live.lot_id', '=', 'lot_base.id')
+        .where('lot_live.leader_id', 'is not', null),
+    ),
+    eb.exists(eb.selectFrom('deal').select('deal.lot_id').whereRef('deal.lot_id', '=', 'lot_base.id')),
     eb.exists(
       eb
         .selectFrom('payment')
         .select('payment.payment_no')
-        .whereRef('payment.lot_id', '=', 'lot.id')
+        .whereRef('payment.lot_id', '=', 'lot_base.id')
         .where((p) =>
           p.not(
             p.exists(
@@ -53,9 +60,9 @@ const generationOf = (key: string) => Number(key.split('.')[1] ?? 1);
  */
 async function slotKeys(trx: Transaction<Database>, bases: string[]): Promise<Map<string, string>> {
   const rows = await trx
-    .selectFrom('lot')
-    .select((eb) => ['lot.demo_key', 'lot.status', keptAsRealData(eb).as('kept')])
-    .where(sql<string>`split_part(lot.demo_key, '.', 1)`, 'in', bases)
+    .selectFrom('lot_base')
+    .select((eb) => ['lot_base.demo_key', 'lot_base.status', keptAsRealData(eb).as('kept')])
+    .where(sql<string>`split_part(lot_base.demo_key, '.', 1)`, 'in', bases)
     .execute();
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
@@ -108,17 +115,19 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
         return { ...g, lot: { ...g.lot, demo_key: key } };
       });
       const rows = generated.map((g) =>
-        withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string }),
+        splitLot(withDerivedColumns({ ...g.lot, seller_id: sellerIds[g.sellerIndex] as string })),
       );
       const saved = await trx
-        .insertInto('lot')
-        .values(rows)
+        .insertInto('lot_base')
+        .values(rows.map((r) => r.base))
         .onConflict((oc) =>
           oc
             .column('demo_key')
             .doUpdateSet((eb) => {
               const keep = new Set(['id', 'demo_key', 'views', 'watchers', 'created_at']);
-              const cols = Object.keys(rows[0] ?? {}).filter((c) => !keep.has(c)) as Array<keyof LotTable>;
+              const cols = Object.keys(rows[0]?.base ?? {}).filter((c) => !keep.has(c)) as Array<
+                keyof LotBaseTable
+              >;
               return Object.fromEntries(
                 cols.map((c) => [c, eb.ref(`excluded.${c}` as `excluded.${'title'}`)]),
               );
@@ -128,6 +137,22 @@ export async function seedLots(db: Kysely<Database>, now: Date, count = DEMO_LOT
         )
         .returning(['id', 'demo_key'])
         .execute();
+      // Each saved lot's live row, as generated (a new lot's, or a demo lot's written afresh).
+      const liveByKey = new Map(rows.map((r) => [r.base.demo_key, r.live]));
+      if (saved.length)
+        await trx
+          .insertInto('lot_live')
+          .values(saved.map((s) => ({ ...liveByKey.get(s.demo_key)!, lot_id: s.id })))
+          .onConflict((oc) =>
+            oc.column('lot_id').doUpdateSet((eb) => ({
+              current_price: eb.ref('excluded.current_price'),
+              bid_count: eb.ref('excluded.bid_count'),
+              end_time: eb.ref('excluded.end_time'),
+              leader_id: eb.ref('excluded.leader_id'),
+              leader_max: eb.ref('excluded.leader_max'),
+            })),
+          )
+          .execute();
       const idByKey = new Map(saved.map((s) => [s.demo_key, s.id]));
       const ids = [...idByKey.values()];
       if (!ids.length) return;

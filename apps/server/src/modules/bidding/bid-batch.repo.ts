@@ -29,15 +29,18 @@ export interface LotWrite {
   bidders: string[];
   /** The new state and its fresh token; null: nothing to write, the answers only need the state to hold. */
   update: (LotBidUpdate & { token: string }) | null;
+  /** The update moves the lot's status (its first extension): its wide row is written too. */
+  moves?: boolean;
 }
 
 /** A lot of a batch as `writeBatch` sends it: its update's columns null when it writes nothing. */
-const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
+const lotWriteRow = ({ id, expect, bidders, update, moves }: LotWrite) => ({
   id,
   expect,
   // An array a lot: one element of a text array, read as bigint[].
   bidders: arrayLiteral(bidders),
   write: update !== null,
+  moves: update !== null && moves === true,
   token: update?.token,
   status: update?.status,
   current_price: update?.current_price,
@@ -52,6 +55,7 @@ const LOT_WRITE_COLUMNS = [
   'expect',
   'bidders',
   'write',
+  'moves',
   'token',
   'status',
   'current_price',
@@ -203,18 +207,30 @@ export function bidBatchRepo(db: Kysely<Database>) {
           .with('v', () => {
             const c = columnsOf(lots.map(lotWriteRow), LOT_WRITE_COLUMNS);
             return sql`(select * from unnest(${c.id}::bigint[], ${c.expect}::uuid[], ${c.bidders}::text[], ${c.write}::boolean[],
-              ${c.token}::uuid[], ${c.status}::smallint[], ${c.current_price}::bigint[], ${c.bid_count}::integer[],
+              ${c.moves}::boolean[], ${c.token}::uuid[], ${c.status}::smallint[], ${c.current_price}::bigint[], ${c.bid_count}::integer[],
               ${c.end_time}::float8[], ${c.leader_id}::bigint[], ${c.leader_max}::bigint[])
-              as v(id, expect, bidders, write, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`;
+              as v(id, expect, bidders, write, moves, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`;
           })
+          .with(
+            'lkb',
+            // Lots whose status this batch moves (the first extension) have their wide row written
+            // too: it is locked first. Whoever locks both rows of a lot locks the base row first (an
+            // operator's write reaches the live row through its trigger; the close locks both through
+            // the view), so batches and they never wait for each other in a cycle. The others' wide
+            // rows are not read at all.
+            () => sql<{ id: string }>`(
+        select b.id from lot_base b where b.id in (select id from v where moves)
+        order by b.id for no key update)`,
+          )
           .with(
             'lk',
             // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
             // flight on the lot and yields the row as that batch committed it (a snapshot comparison
             // would fail a batch computed on the state its predecessor is about to commit).
             () => sql<{ id: string; engine_token: string }>`(
-        select lot.id, lot.engine_token from lot where lot.id in (select id from v where write)
-        order by lot.id for no key update)`,
+        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where write)
+          and (select count(*) from lkb) >= 0
+        order by l.lot_id for no key update)`,
           )
           .with(
             'seen',
@@ -223,7 +239,7 @@ export function bidBatchRepo(db: Kysely<Database>) {
             // a late bid on a lot being closed wait for the close, and with it every lot's bids on
             // this connection (bench/session).
             () => sql<{ id: string; engine_token: string }>`(
-        select lot.id, lot.engine_token from lot where lot.id in (select id from v where not write))`,
+        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where not write))`,
           )
           .with(
             'held',
@@ -235,12 +251,22 @@ export function bidBatchRepo(db: Kysely<Database>) {
           )
           .with(
             'upd',
+            // The narrow live row only (migration 043): a lot's wide row is written only when its
+            // status moves (the first extension), below.
             () => sql`(
-        update lot set status = v.status, current_price = v.current_price, bid_count = v.bid_count,
+        update lot_live l set current_price = v.current_price, bid_count = v.bid_count,
           end_time = to_timestamp(v.end_ms / 1000), leader_id = v.leader_id, leader_max = v.leader_max,
-          engine_token = v.token, updated_at = ${now}
-        from v where lot.id = v.id and lot.id in (select id from held where write)
-        returning lot.id)`,
+          engine_token = v.token, written_at = ${now}
+        from v where l.lot_id = v.id and l.lot_id in (select id from held where write)
+        returning l.lot_id as id)`,
+          )
+          .with(
+            'moved',
+            // Its trigger gives the live row a fresh token once this statement ends: the lot's next
+            // batch reads its state again (once a lot, at its first extension).
+            () => sql`(
+        update lot_base b set status = v.status, updated_at = ${now}
+        from v where b.id = v.id and v.id in (select id from held where write) and b.id in (select id from lkb))`,
           )
           .with('ins', () => {
             const c = columnsOf(rows, BID_WRITE_COLUMNS);

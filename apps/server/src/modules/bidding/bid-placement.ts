@@ -99,7 +99,13 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
         continue;
       }
       const token = randomUUID();
-      batch.writes.push({ id: lotId, expect, bidders, update: { ...update, token } });
+      batch.writes.push({
+        id: lotId,
+        expect,
+        bidders,
+        update: { ...update, token },
+        moves: update.status !== state.lot.status,
+      });
       batch.next.set(lotId, afterBatch(state, update, outcome.rows, token));
       batch.rows.push(...outcome.rows);
       for (const row of outcome.rows)

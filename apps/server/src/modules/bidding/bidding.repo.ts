@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
-import type { BidTable, Database, LotTable } from '../../db/schema';
+import type { BidTable, Database, LotBaseTable, LotTable } from '../../db/schema';
 
 /** The lot columns the engine reads. */
 export const LOT_COLUMNS = [
@@ -25,8 +25,8 @@ export const LOT_COLUMNS = [
 export type EngineLot = Pick<Selectable<LotTable>, (typeof LOT_COLUMNS)[number]>;
 export type BidRow = Selectable<BidTable>;
 
-/** A lot's listing copies differ from its live columns (decision 006). */
-const listingBehind = sql<boolean>`(list_price, list_bid_count, list_end_time) is distinct from (current_price, bid_count, end_time)`;
+/** A lot's listing copies (`lot_base` as b) differ from its live columns (`lot_live` as l, decision 006). */
+const listingBehind = sql<boolean>`(b.list_price, b.list_bid_count, b.list_end_time) is distinct from (l.current_price, l.bid_count, l.end_time)`;
 
 /**
  * SQL of the bidding engine; the service decides, this only reads and writes. Pass the transaction
@@ -75,8 +75,8 @@ export function biddingRepo(db: Kysely<Database>) {
      */
     async advanceStatuses(now: Date): Promise<number> {
       const move = (from: number, to: number, time: 'reg_start_time' | 'start_time') =>
-        sql`update lot set status = ${to}, updated_at = ${now}
-        where id in (select id from lot where status = ${from} and ${sql.ref(time)} <= ${now}
+        sql`update lot_base set status = ${to}, updated_at = ${now}
+        where id in (select id from lot_base where status = ${from} and ${sql.ref(time)} <= ${now}
                      order by id for update skip locked)`.execute(db);
       const toReg = await move(0, 2, 'reg_start_time');
       const toBid = await move(2, 3, 'start_time');
@@ -136,8 +136,16 @@ export function biddingRepo(db: Kysely<Database>) {
       now: Date,
     ) =>
       db
-        .updateTable('lot')
-        .set({ ...set, list_end_time: set.end_time, updated_at: now })
+        .with('live', (w) =>
+          w.updateTable('lot_live').set({ end_time: set.end_time }).where('lot_id', '=', lotId),
+        )
+        .updateTable('lot_base')
+        .set({
+          paused_at: set.paused_at,
+          ...(set.pause_reason !== undefined ? { pause_reason: set.pause_reason } : {}),
+          list_end_time: set.end_time,
+          updated_at: now,
+        })
         .where('id', '=', lotId)
         .execute(),
 
@@ -147,8 +155,8 @@ export function biddingRepo(db: Kysely<Database>) {
         ?.status,
 
     /** The close's write: the final status, and the listing copies caught up for good. */
-    close: (lotId: string, set: Updateable<LotTable>) =>
-      db.updateTable('lot').set(set).where('id', '=', lotId).execute(),
+    close: (lotId: string, set: Updateable<LotBaseTable>) =>
+      db.updateTable('lot_base').set(set).where('id', '=', lotId).execute(),
 
     /**
      * Catches a lot's listing copies up with its live columns (decision 006), one lot per statement
@@ -156,11 +164,12 @@ export function biddingRepo(db: Kysely<Database>) {
      * batch right now is skipped: returns false.
      */
     async copyListingKeys(lotId: string): Promise<boolean> {
+      // A bid batch locks the lot's live row, not this one: the catch-up no longer holds its bids.
       const { rows } = await sql<{ id: string }>`
-        with due as (select id from lot where id = ${lotId} for update skip locked),
+        with due as (select id from lot_base where id = ${lotId} for update skip locked),
         copied as (
-          update lot set list_price = current_price, list_bid_count = bid_count, list_end_time = end_time
-          from due where lot.id = due.id and ${listingBehind})
+          update lot_base b set list_price = l.current_price, list_bid_count = l.bid_count, list_end_time = l.end_time
+          from due, lot_live l where b.id = due.id and l.lot_id = b.id and ${listingBehind})
         select id from due`.execute(db);
       return rows.length > 0;
     },
@@ -173,12 +182,13 @@ export function biddingRepo(db: Kysely<Database>) {
     staleListingLots: async (before: Date) =>
       (
         await db
-          .selectFrom('lot')
-          .select('id')
-          .where('status', 'in', [3, 4])
-          .where('updated_at', '<', before)
+          .selectFrom('lot_base as b')
+          .innerJoin('lot_live as l', 'l.lot_id', 'b.id')
+          .select('b.id')
+          .where('b.status', 'in', [3, 4])
+          .where('l.written_at', '<', before)
           .where(listingBehind)
-          .orderBy('id')
+          .orderBy('b.id')
           .execute()
       ).map((r) => r.id),
   };

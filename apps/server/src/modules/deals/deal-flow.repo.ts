@@ -26,7 +26,7 @@ export function dealFlowRepo(db: Kysely<Database>) {
     /** The lot's own terms; the forfeit split and the seller-fee mode also live in the lot's own columns (migration 022). */
     setLotTerms: (lotId: string, terms: unknown, forfeitSellerPct: number, sellerFeeSeparate: boolean) =>
       db
-        .updateTable('lot')
+        .updateTable('lot_base')
         .set({
           deal_terms: JSON.stringify(terms),
           forfeit_seller_pct: forfeitSellerPct,

@@ -1,13 +1,13 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, LotTable } from '../../db/schema';
+import type { Database, LotColumns } from '../../db/schema';
 import { lotWriterRepo } from './lot-writer.repo';
 import { buildSearchDocument } from './search-document';
 
 type DerivedColumn = 'search_text' | 'search_grams' | 'list_price' | 'list_bid_count' | 'list_end_time';
-export type NewLot = Omit<Insertable<LotTable>, DerivedColumn>;
+export type NewLot = Omit<Insertable<LotColumns>, DerivedColumn>;
 
 /** A lot row with its derived columns (search document, listing keys): the one way lots are written. */
-export function withDerivedColumns(lot: NewLot): Insertable<LotTable> {
+export function withDerivedColumns(lot: NewLot): Insertable<LotColumns> {
   return {
     ...lot,
     ...buildSearchDocument(lot),

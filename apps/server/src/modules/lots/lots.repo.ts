@@ -1,4 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import type { SearchSort } from '@chepai/shared/contracts/lot-enums';
 import { PUBLIC_LOT_STATUSES } from '@chepai/shared/contracts/lot-enums';
 import type { Database } from '../../db/schema';
@@ -104,6 +111,15 @@ function where(q: LotQuery) {
   };
 }
 
+/**
+ * `lot_base` under the name `lot`, for the queries that only filter, sort, count and pick ids: those
+ * read the listing copies (decision 006), which live in the base row, so they skip the join to each
+ * lot's live row that the view `lot` makes (decision 065) — a count over thousands of lots would
+ * otherwise read as many live rows. Only base columns may be selected from it.
+ */
+const listing = (db: Kysely<Database>) =>
+  db.selectFrom('lot_base as lot') as unknown as SelectQueryBuilder<Database, 'lot', object>;
+
 export function lotsRepo(db: Kysely<Database>) {
   return {
     /**
@@ -121,7 +137,7 @@ export function lotsRepo(db: Kysely<Database>) {
           .limit(limit)
           .execute();
       }
-      const ids = await sortBy(db.selectFrom('lot').where(where(q)).select('lot.id'), q.sort, endedLast(q))
+      const ids = await sortBy(listing(db).where(where(q)).select('lot.id'), q.sort, endedLast(q))
         .offset(offset)
         .limit(limit)
         .execute();
@@ -140,8 +156,7 @@ export function lotsRepo(db: Kysely<Database>) {
       return ids.flatMap((r) => byId.get(r.id) ?? []);
     },
     async count(q: LotQuery) {
-      const row = await db
-        .selectFrom('lot')
+      const row = await listing(db)
         .where(where(q))
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
@@ -222,18 +237,16 @@ export function lotsRepo(db: Kysely<Database>) {
       return { rows, total: Number(count.n), topSeq: top?.seq ?? null };
     },
     async countByStatus() {
-      const rows = await db
-        .selectFrom('lot')
-        .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+      const rows = await listing(db)
+        .select(['lot.status', (eb) => eb.fn.countAll<string>().as('n')])
         .where('status', 'in', [...PUBLIC_LOT_STATUSES])
         .groupBy('status')
         .execute();
       return new Map(rows.map((r) => [r.status, Number(r.n)]));
     },
     async brandFacets() {
-      const rows = await db
-        .selectFrom('lot')
-        .select(['brand_name', (eb) => eb.fn.countAll<string>().as('n')])
+      const rows = await listing(db)
+        .select(['lot.brand_name', (eb) => eb.fn.countAll<string>().as('n')])
         .where('status', 'in', [...PUBLIC_LOT_STATUSES])
         .groupBy('brand_name')
         .orderBy(sql`count(*)`, 'desc')
@@ -249,16 +262,14 @@ export function lotsRepo(db: Kysely<Database>) {
       const from = new Date(beijingMidnight(fromDay));
       const to = new Date(beijingMidnight(toDay + 1));
       const [listed, sold, onAuction] = await Promise.all([
-        db
-          .selectFrom('lot')
+        listing(db)
           .select([day('listed_at').as('d'), (eb) => eb.fn.countAll<string>().as('n')])
           .where('status', 'in', [...PUBLIC_LOT_STATUSES])
           .where('listed_at', '>=', from)
           .where('listed_at', '<', to)
           .groupBy(sql`1`)
           .execute(),
-        db
-          .selectFrom('lot')
+        listing(db)
           .select([day('list_end_time').as('d'), (eb) => eb.fn.countAll<string>().as('n')])
           .where('status', '=', 5)
           .where('list_end_time', '>=', from)
@@ -280,7 +291,7 @@ export function lotsRepo(db: Kysely<Database>) {
     async addViews(counts: Map<string, number>) {
       for (const [id, n] of counts) {
         await db
-          .updateTable('lot')
+          .updateTable('lot_base')
           .set((eb) => ({ views: eb('views', '+', String(n)) }))
           .where('id', '=', id)
           .execute();

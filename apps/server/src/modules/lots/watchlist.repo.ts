@@ -72,7 +72,7 @@ async function bump(db: Kysely<Database>, lotId: string, by: number) {
     by === 0
       ? await db.selectFrom('lot').select('watchers').where('id', '=', lotId).executeTakeFirst()
       : await db
-          .updateTable('lot')
+          .updateTable('lot_base')
           .set((eb) => ({ watchers: eb('watchers', '+', by) }))
           .where('id', '=', lotId)
           .returning('watchers')
