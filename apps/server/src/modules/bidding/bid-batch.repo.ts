@@ -27,20 +27,21 @@ export interface LotWrite {
   expect: string;
   /** This lot's bidders in the batch, whose deposits the rules took as frozen. */
   bidders: string[];
-  /** The new state and its fresh token; null: nothing to write, the answers only need the state to hold. */
-  update: (LotBidUpdate & { token: string }) | null;
-  /** The update moves the lot's status (its first extension): its wide row is written too. */
-  moves?: boolean;
+  /**
+   * The new state and its fresh token, and whether it moves the lot's status (its first extension:
+   * the wide row is written too); null: nothing to write, the answers only need the state to hold.
+   */
+  update: (LotBidUpdate & { token: string; moves: boolean }) | null;
 }
 
 /** A lot of a batch as `writeBatch` sends it: its update's columns null when it writes nothing. */
-const lotWriteRow = ({ id, expect, bidders, update, moves }: LotWrite) => ({
+const lotWriteRow = ({ id, expect, bidders, update }: LotWrite) => ({
   id,
   expect,
   // An array a lot: one element of a text array, read as bigint[].
   bidders: arrayLiteral(bidders),
   write: update !== null,
-  moves: update !== null && moves === true,
+  moves: update?.moves,
   token: update?.token,
   status: update?.status,
   current_price: update?.current_price,
@@ -226,7 +227,8 @@ export function bidBatchRepo(db: Kysely<Database>) {
             'lk',
             // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
             // flight on the lot and yields the row as that batch committed it (a snapshot comparison
-            // would fail a batch computed on the state its predecessor is about to commit).
+            // would fail a batch computed on the state its predecessor is about to commit). The
+            // count of `lkb` is always true: it makes the base rows' locks come before these.
             () => sql<{ id: string; engine_token: string }>`(
         select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where write)
           and (select count(*) from lkb) >= 0

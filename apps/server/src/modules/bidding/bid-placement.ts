@@ -103,8 +103,7 @@ export function bidPlacement(ctx: AppContext, bus: LiveBus<BusEvent>, listing: L
         id: lotId,
         expect,
         bidders,
-        update: { ...update, token },
-        moves: update.status !== state.lot.status,
+        update: { ...update, token, moves: update.status !== state.lot.status },
       });
       batch.next.set(lotId, afterBatch(state, update, outcome.rows, token));
       batch.rows.push(...outcome.rows);
