@@ -228,11 +228,14 @@ export function bidBatchRepo(db: Kysely<Database>) {
             // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
             // flight on the lot and yields the row as that batch committed it (a snapshot comparison
             // would fail a batch computed on the state its predecessor is about to commit). The
-            // count of `lkb` is always true: it makes the base rows' locks come before these.
-            () => sql<{ id: string; engine_token: string }>`(
-        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where write)
-          and (select count(*) from lkb) >= 0
-        order by l.lot_id for no key update)`,
+            // count of `lkb` is always true: it makes the base rows' locks come before these. Each
+            // row carries its lot's line of `v`, so that no later step joins `v` again: planned
+            // generically, `v` is guessed at ten rows, and the joins chosen for that compared every
+            // lot of a batch with every other (docs/scaling.md, twenty-ninth session).
+            () => sql`(
+        select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id
+        where v.write and (select count(*) from lkb) >= 0
+        order by l.lot_id for no key update of l)`,
           )
           .with(
             'seen',
@@ -240,35 +243,36 @@ export function bidBatchRepo(db: Kysely<Database>) {
             // were decided on is the last committed one, read without a lock. A lock here would make
             // a late bid on a lot being closed wait for the close, and with it every lot's bids on
             // this connection (bench/session).
-            () => sql<{ id: string; engine_token: string }>`(
-        select l.lot_id as id, l.engine_token from lot_live l where l.lot_id in (select id from v where not write))`,
+            () => sql`(
+        select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id where not v.write)`,
           )
           .with(
             'held',
-            () => sql<{ id: string; write: boolean }>`(
-        select v.id, v.write from v join (select * from lk union all select * from seen) as c on c.id = v.id
-        where c.engine_token = v.expect
-          and not exists (select from unnest(v.bidders::bigint[]) as b(id) where not exists (
-            select from deposit_ledger d where d.lot_id = v.id and d.buyer_id = b.id and d.state = 'frozen')))`,
+            () => sql`(
+        select c.* from (select * from lk union all select * from seen) as c
+        where c.engine_token = c.expect
+          and not exists (select from unnest(c.bidders::bigint[]) as b(id) where not exists (
+            select from deposit_ledger d where d.lot_id = c.id and d.buyer_id = b.id and d.state = 'frozen')))`,
           )
           .with(
             'upd',
             // The narrow live row only (migration 043): a lot's wide row is written only when its
             // status moves (the first extension), below.
             () => sql`(
-        update lot_live l set current_price = v.current_price, bid_count = v.bid_count,
-          end_time = to_timestamp(v.end_ms / 1000), leader_id = v.leader_id, leader_max = v.leader_max,
-          engine_token = v.token, written_at = ${now}
-        from v where l.lot_id = v.id and l.lot_id in (select id from held where write)
+        update lot_live l set current_price = h.current_price, bid_count = h.bid_count,
+          end_time = to_timestamp(h.end_ms / 1000), leader_id = h.leader_id, leader_max = h.leader_max,
+          engine_token = h.token, written_at = ${now}
+        from held h where l.lot_id = h.id and h.write
         returning l.lot_id as id)`,
           )
           .with(
             'moved',
             // Its trigger gives the live row a fresh token once this statement ends: the lot's next
-            // batch reads its state again (once a lot, at its first extension).
+            // batch reads its state again (once a lot, at its first extension). Its base row was
+            // locked by `lkb`.
             () => sql`(
-        update lot_base b set status = v.status, updated_at = ${now}
-        from v where b.id = v.id and v.id in (select id from held where write) and b.id in (select id from lkb))`,
+        update lot_base b set status = h.status, updated_at = ${now}
+        from held h where b.id = h.id and h.write and h.moves)`,
           )
           .with('ins', () => {
             const c = columnsOf(rows, BID_WRITE_COLUMNS);
