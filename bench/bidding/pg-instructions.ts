@@ -10,7 +10,9 @@
  * - one lot: batches of 64 bids, 64 different bidders each, as a hot lot's batches are at saturation;
  * - N lots: batches of 40 bids on 40 different lots, each lot's bids from eight bidders in turn, as
  *   `bench/bidding`'s 100-lot batches are (about 40 bids over 36 lots), every outbid updating the
- *   displaced bidder's unread notice of the lot in the batch's statement.
+ *   displaced bidder's unread notice of the lot in the batch's statement;
+ * - `--size N`: batches of N bids for every lot count (`--size 1`: a statement's fixed cost, as
+ *   below saturation, where a batch holds a bid or two).
  *
  * Callgrind writes a process's count when it exits, so each measurement runs a fresh engine on
  * connections of its own (pool, pipelined connection, listener) and closes them: once with its
@@ -31,7 +33,7 @@
  *   su postgres -c "valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/tmp/pgcg/cg.%p \
  *     postgres -D /tmp/pgcg/data -p 5499 -k /tmp/pgcg -c autovacuum=off -c fsync=off &"
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5499/postgres BENCH_CALLGRIND_DIR=/tmp/pgcg \
- *     npx tsx bench/bidding/pg-instructions.ts [--lots 1,100] [--batches 20]
+ *     npx tsx bench/bidding/pg-instructions.ts [--lots 1,100] [--batches 20] [--size 1]
  *
  * BENCH_DATABASE_URL must name the server run under callgrind (a run that finds no dump refuses to
  * print figures); one run at a time, since every backend that exits there is counted. BENCH_B_SETUP_SQL: SQL run on the database before the lots are made (a schema
@@ -55,14 +57,18 @@ import { benchDatabase } from '../support/bench-db';
 import { LADDER_LOT } from '../support/bid-load';
 
 const { values: args } = parseArgs({
-  options: { lots: { type: 'string', default: '1,100' }, batches: { type: 'string', default: '20' } },
+  options: {
+    lots: { type: 'string', default: '1,100' },
+    batches: { type: 'string', default: '20' },
+    size: { type: 'string' },
+  },
 });
 const DUMPS = process.env.BENCH_CALLGRIND_DIR ?? '/tmp/pgcg';
 const BIDDERS = 200;
 const BATCHES = Number(args.batches);
 const lotCounts = args.lots.split(',').map(Number);
 /** A batch's bids: a hot lot's batch at saturation, and `bench/bidding`'s 100-lot batch. */
-const batchSize = (lots: number) => (lots === 1 ? 64 : 40);
+const batchSize = (lots: number) => (args.size ? Number(args.size) : lots === 1 ? 64 : 40);
 
 /**
  * The instructions of the PostgreSQL backends that exited since `mark` (callgrind writes a process's

@@ -1,4 +1,4 @@
-import type { QueryCreator, RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
 /**
  * Writes that one module adds to a statement another module builds, so that both happen in one
@@ -12,13 +12,18 @@ export interface StatementPart {
 }
 
 /**
- * `qc` with the CTEs of the parts added, in order. The statement reads none of their rows through
- * the builder (only through the parts' own SQL), so its type stays that of `qc`.
+ * One statement: `with` the CTEs, then those of the parts, in order, selecting the expressions of
+ * `select` by name. Written as SQL, not through Kysely's query builder: a bid batch builds one for
+ * every batch, and the builder parsed each CTE's name and walked the whole tree again each time, a
+ * fixed cost of every batch that a batch of one bid paid alone (docs/scaling.md, twenty-ninth
+ * session). Each CTE's body comes with its own parentheses.
  */
-export function withParts<DB>(qc: QueryCreator<DB>, parts: StatementPart[]): QueryCreator<DB> {
-  let q = qc;
-  for (const part of parts)
-    for (const [name, body] of part.ctes)
-      q = q.with(name, () => body as RawBuilder<Record<string, unknown>>) as unknown as QueryCreator<DB>;
-  return q;
+export function statementOf<R>(
+  ctes: Array<[name: string, body: RawBuilder<unknown>]>,
+  parts: StatementPart[],
+  select: Array<[alias: string, expression: RawBuilder<unknown>]>,
+): RawBuilder<R> {
+  const all = [...ctes, ...parts.flatMap((p) => p.ctes)];
+  return sql<R>`with ${sql.join(all.map(([name, body]) => sql`${sql.id(name)} as ${body}`))}
+    select ${sql.join(select.map(([alias, expression]) => sql`${expression} as ${sql.id(alias)}`))}`;
 }

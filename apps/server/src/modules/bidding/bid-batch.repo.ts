@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, DepositLedgerState } from '../../db/schema';
 import type { SerialConnection } from '../../db/client';
 import { arrayLiteral, columnsOf } from '../../db/columns';
-import { withParts, type StatementPart } from '../../db/statement-part';
+import { statementOf, type StatementPart } from '../../db/statement-part';
 import { LOT_COLUMNS, type BidRow, type EngineLot } from './bidding.repo';
 
 /** A lot locked for a batch, its top bid, and the deposits of the batch's buyers on it. */
@@ -199,101 +199,105 @@ export function bidBatchRepo(db: Kysely<Database>) {
     ): Promise<Set<string>> {
       const written = sql`(select id::text from upd)`;
       const part = also(written);
-      const statement = withParts(
-        db
-          // The batch's lots and rows arrive as typed arrays, one a column: a JSON record set cost
-          // PostgreSQL about a third of its work a bid in lexing, key matching and a second check
-          // (docs/scaling.md, twenty-sixth and twenty-seventh sessions). Times go as epoch
-          // milliseconds: a number reads for less than a timestamp's text.
-          .with('v', () => {
-            const c = columnsOf(lots.map(lotWriteRow), LOT_WRITE_COLUMNS);
-            return sql`(select * from unnest(${c.id}::bigint[], ${c.expect}::uuid[], ${c.bidders}::text[], ${c.write}::boolean[],
-              ${c.moves}::boolean[], ${c.token}::uuid[], ${c.status}::smallint[], ${c.current_price}::bigint[], ${c.bid_count}::integer[],
-              ${c.end_time}::float8[], ${c.leader_id}::bigint[], ${c.leader_max}::bigint[])
-              as v(id, expect, bidders, write, moves, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`;
-          })
-          .with(
-            'lkb',
-            // Lots whose status this batch moves (the first extension) have their wide row written
-            // too: it is locked first. Whoever locks both rows of a lot locks the base row first (an
-            // operator's write reaches the live row through its trigger; the close locks both through
-            // the view), so batches and they never wait for each other in a cycle. The others' wide
-            // rows are not read at all.
-            () => sql<{ id: string }>`(
-        select b.id from lot_base b where b.id in (select id from v where moves)
-        order by b.id for no key update)`,
-          )
-          .with(
-            'lk',
-            // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
-            // flight on the lot and yields the row as that batch committed it (a snapshot comparison
-            // would fail a batch computed on the state its predecessor is about to commit). The
-            // count of `lkb` is always true: it makes the base rows' locks come before these. Each
-            // row carries its lot's line of `v`, so that no later step joins `v` again: planned
-            // generically, `v` is guessed at ten rows, and the joins chosen for that compared every
-            // lot of a batch with every other (docs/scaling.md, twenty-ninth session).
-            () => sql`(
-        select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id
-        where v.write and (select count(*) from lkb) >= 0
-        order by l.lot_id for no key update of l)`,
-          )
-          .with(
-            'seen',
-            // Lots whose bids were all refused write nothing: their refusals stand if the state they
-            // were decided on is the last committed one, read without a lock. A lock here would make
-            // a late bid on a lot being closed wait for the close, and with it every lot's bids on
-            // this connection (bench/session).
-            () => sql`(
-        select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id where not v.write)`,
-          )
-          .with(
-            'held',
-            () => sql`(
-        select c.* from (select * from lk union all select * from seen) as c
-        where c.engine_token = c.expect
-          and not exists (select from unnest(c.bidders::bigint[]) as b(id) where not exists (
-            select from deposit_ledger d where d.lot_id = c.id and d.buyer_id = b.id and d.state = 'frozen')))`,
-          )
-          .with(
-            'upd',
-            // The narrow live row only (migration 043): a lot's wide row is written only when its
-            // status moves (the first extension), below.
-            () => sql`(
-        update lot_live l set current_price = h.current_price, bid_count = h.bid_count,
-          end_time = to_timestamp(h.end_ms / 1000), leader_id = h.leader_id, leader_max = h.leader_max,
-          engine_token = h.token, written_at = ${now}
-        from held h where l.lot_id = h.id and h.write
-        returning l.lot_id as id)`,
-          )
-          .with(
-            'moved',
-            // Its trigger gives the live row a fresh token once this statement ends: the lot's next
-            // batch reads its state again (once a lot, at its first extension). Its base row was
-            // locked by `lkb`.
-            () => sql`(
-        update lot_base b set status = h.status, updated_at = ${now}
-        from held h where b.id = h.id and h.write and h.moves)`,
-          )
-          .with('ins', () => {
-            const c = columnsOf(rows, BID_WRITE_COLUMNS);
-            return sql`(
-        insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
-        select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, to_timestamp(r.created_ms / 1000), r.auto,
-          r.extended, to_timestamp(r.end_ms / 1000), r.status_after
-        from unnest(${c.lot_id}::bigint[], ${c.seq}::integer[], ${c.bidder_id}::bigint[], ${c.bidder_no}::text[],
-          ${c.amount}::bigint[], ${c.created_at}::float8[], ${c.auto}::boolean[], ${c.extended}::boolean[],
-          ${c.end_time_after}::float8[], ${c.status_after}::smallint[])
-          as r(lot_id, seq, bidder_id, bidder_no, amount, created_ms, auto, extended, end_ms, status_after)
-        where r.lot_id::text in ${written})`;
-          }),
-        part ? [part] : [],
-      );
-      const query = statement.selectNoFrom([
-        sql<string[]>`(select coalesce(array_agg(id::text), '{}') from held)`.as('held'),
-        notify(written).as('notified'),
-        ...(part ? [part.select.as('also')] : []),
+      // Only what the batch needs is in its statement: PostgreSQL starts every node of the plan at
+      // each statement, and the update of a lot's wide row opened its 29 indexes, for nothing in
+      // all but a lot's first extension (docs/scaling.md, twenty-ninth session).
+      const moving = lots.some((l) => l.update?.moves);
+      const writing = lots.some((l) => l.update !== null);
+      const checking = lots.some((l) => l.update === null);
+      const ctes: Array<[string, RawBuilder<unknown>]> = [];
+      // The batch's lots and rows arrive as typed arrays, one a column: a JSON record set cost
+      // PostgreSQL about a third of its work a bid in lexing, key matching and a second check
+      // (docs/scaling.md, twenty-sixth and twenty-seventh sessions). Times go as epoch milliseconds:
+      // a number reads for less than a timestamp's text.
+      const lc = columnsOf(lots.map(lotWriteRow), LOT_WRITE_COLUMNS);
+      ctes.push([
+        'v',
+        sql`(select * from unnest(${lc.id}::bigint[], ${lc.expect}::uuid[], ${lc.bidders}::text[], ${lc.write}::boolean[],
+          ${lc.moves}::boolean[], ${lc.token}::uuid[], ${lc.status}::smallint[], ${lc.current_price}::bigint[], ${lc.bid_count}::integer[],
+          ${lc.end_time}::float8[], ${lc.leader_id}::bigint[], ${lc.leader_max}::bigint[])
+          as v(id, expect, bidders, write, moves, token, status, current_price, bid_count, end_ms, leader_id, leader_max))`,
       ]);
-      const out = serial ? (await serial.run(query.compile()))[0] : await query.executeTakeFirst();
+      if (moving)
+        // Lots whose status this batch moves (the first extension) have their wide row written
+        // too: it is locked first. Whoever locks both rows of a lot locks the base row first (an
+        // operator's write reaches the live row through its trigger; the close locks both through
+        // the view), so batches and they never wait for each other in a cycle. The others' wide
+        // rows are not read at all.
+        ctes.push([
+          'lkb',
+          sql`(select b.id from lot_base b where b.id in (select id from v where moves)
+            order by b.id for no key update)`,
+        ]);
+      const sources: RawBuilder<unknown>[] = [];
+      if (writing) {
+        // Lots to write: locked by id in id order, then compared. The lock waits for a batch in
+        // flight on the lot and yields the row as that batch committed it (a snapshot comparison
+        // would fail a batch computed on the state its predecessor is about to commit). With `lkb`,
+        // its count (always true) makes the base rows' locks come before these. Each row carries
+        // its lot's line of `v`, so that no later step joins `v` again: planned generically, `v` is
+        // guessed at ten rows, and the joins chosen for that compared every lot of a batch with
+        // every other (docs/scaling.md, twenty-ninth session).
+        ctes.push([
+          'lk',
+          sql`(select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id
+            where v.write ${moving ? sql`and (select count(*) from lkb) >= 0` : sql``}
+            order by l.lot_id for no key update of l)`,
+        ]);
+        sources.push(sql`select * from lk`);
+      }
+      if (checking)
+        // Lots whose bids were all refused write nothing: their refusals stand if the state they
+        // were decided on is the last committed one, read without a lock. A lock here would make a
+        // late bid on a lot being closed wait for the close, and with it every lot's bids on this
+        // connection (bench/session).
+        sources.push(
+          sql`select v.*, l.engine_token from lot_live l join v on v.id = l.lot_id where not v.write`,
+        );
+      ctes.push([
+        'held',
+        sql`(select c.* from (${sql.join(sources, sql` union all `)}) as c
+          where c.engine_token = c.expect
+            and not exists (select from unnest(c.bidders::bigint[]) as b(id) where not exists (
+              select from deposit_ledger d where d.lot_id = c.id and d.buyer_id = b.id and d.state = 'frozen')))`,
+      ]);
+      // The narrow live row only (migration 043): a lot's wide row is written only when its status
+      // moves (the first extension), below.
+      ctes.push([
+        'upd',
+        sql`(update lot_live l set current_price = h.current_price, bid_count = h.bid_count,
+            end_time = to_timestamp(h.end_ms / 1000), leader_id = h.leader_id, leader_max = h.leader_max,
+            engine_token = h.token, written_at = ${now}
+          from held h where l.lot_id = h.id and h.write
+          returning l.lot_id as id)`,
+      ]);
+      if (moving)
+        // Its trigger gives the live row a fresh token once this statement ends: the lot's next
+        // batch reads its state again (once a lot, at its first extension). Its base row was locked
+        // by `lkb`.
+        ctes.push([
+          'moved',
+          sql`(update lot_base b set status = h.status, updated_at = ${now}
+            from held h where b.id = h.id and h.write and h.moves)`,
+        ]);
+      const rc = columnsOf(rows, BID_WRITE_COLUMNS);
+      ctes.push([
+        'ins',
+        sql`(insert into bid (lot_id, seq, bidder_id, bidder_no, amount, created_at, auto, extended, end_time_after, status_after)
+          select r.lot_id, r.seq, r.bidder_id, r.bidder_no, r.amount, to_timestamp(r.created_ms / 1000), r.auto,
+            r.extended, to_timestamp(r.end_ms / 1000), r.status_after
+          from unnest(${rc.lot_id}::bigint[], ${rc.seq}::integer[], ${rc.bidder_id}::bigint[], ${rc.bidder_no}::text[],
+            ${rc.amount}::bigint[], ${rc.created_at}::float8[], ${rc.auto}::boolean[], ${rc.extended}::boolean[],
+            ${rc.end_time_after}::float8[], ${rc.status_after}::smallint[])
+            as r(lot_id, seq, bidder_id, bidder_no, amount, created_ms, auto, extended, end_ms, status_after)
+          where r.lot_id::text in ${written})`,
+      ]);
+      const query = statementOf<{ held: string[] }>(ctes, part ? [part] : [], [
+        ['held', sql`(select coalesce(array_agg(id::text), '{}') from held)`],
+        ['notified', notify(written)],
+        ...(part ? [['also', part.select] as [string, RawBuilder<unknown>]] : []),
+      ]);
+      const out = serial ? (await serial.run(query.compile(db)))[0] : (await query.execute(db)).rows[0];
       return new Set(out?.held ?? []);
     },
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { columnsOf } from '../../db/columns';
 import type { Database } from '../../db/schema';
-import { withParts, type StatementPart } from '../../db/statement-part';
+import { statementOf, type StatementPart } from '../../db/statement-part';
 
 /** A notice to write; `off` is the `notice_pref.off` entry with which its user declines it (null: none can). */
 export interface NoticeRow {
@@ -195,7 +195,7 @@ export function noticesRepo(db: Kysely<Database>) {
       ).map((r) => r.buyer_id),
     /** Writes notices in one statement (`noticeWrites`); in a transaction, announced at its commit. */
     write: async (part: StatementPart) => {
-      await withParts<Database>(db, [part]).selectNoFrom(part.select.as('announced')).execute();
+      await statementOf([], [part], [['announced', part.select]]).execute(db);
     },
     /** Notices by id for the users given (a process loads only those it has connections for). */
     byIds: (ids: string[]) =>
